@@ -1,0 +1,103 @@
+import { resolve } from "node:path";
+import { FEATURE_FLAGS, type FeatureFlags } from "@latent/domain/api";
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** Every setting of the server and its default, in one place (README's configuration table mirrors this). */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("localhost"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SECRET_KEY: z.string().min(32).optional(),
+  TRUST_PROXY: bool.default(false),
+  REDIS_URL: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().default("latent-web"),
+  OIDC_JWKS_URL: z.url().optional(),
+  ROLES_CLAIM: z.string().default("roles"),
+  REGISTRATION_OPEN: bool.default(true),
+  SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  FEATURE_FLAGS: z.string().default(""),
+  APP_STORE_URL_IOS: z.url().default("https://apps.apple.com/app/latent-film/id0000000000"),
+  APP_STORE_URL_ANDROID: z.url().default("https://play.google.com/store/apps/details?id=photo.latent.app"),
+  ERROR_PATH: z.string().startsWith("/").default("/"),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  secretKey: string | undefined;
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  identity: {
+    /** True when this server runs its own OpenID provider under /oidc. */
+    embedded: boolean;
+    issuer: string;
+    audience: string;
+    clientId: string;
+    jwksUrl: string | undefined;
+    rolesClaim: string;
+    registrationOpen: boolean;
+    signinAttemptsPerMinute: number;
+  };
+  flags: FeatureFlags;
+  appStoreUrls: { ios: string; android: string };
+  errorPath: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops the server with the list of what is wrong. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const unknownFlags = e.FEATURE_FLAGS.split(",")
+    .map((f) => f.trim())
+    .filter((f) => f && !(FEATURE_FLAGS as readonly string[]).includes(f));
+  if (unknownFlags.length) throw new ConfigError(`Invalid configuration:\n  FEATURE_FLAGS: unknown ${unknownFlags.join(", ")}`);
+  const on = new Set(e.FEATURE_FLAGS.split(",").map((f) => f.trim()));
+  const embedded = !e.OIDC_ISSUER;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    secretKey: e.SECRET_KEY,
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    identity: {
+      embedded,
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      clientId: e.OIDC_CLIENT_ID,
+      jwksUrl: e.OIDC_JWKS_URL,
+      rolesClaim: e.ROLES_CLAIM,
+      registrationOpen: e.REGISTRATION_OPEN,
+      signinAttemptsPerMinute: e.SIGNIN_ATTEMPTS_PER_MINUTE,
+    },
+    flags: Object.fromEntries(FEATURE_FLAGS.map((f) => [f, on.has(f)])) as FeatureFlags,
+    appStoreUrls: { ios: e.APP_STORE_URL_IOS, android: e.APP_STORE_URL_ANDROID },
+    errorPath: e.ERROR_PATH,
+    webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,66 @@
+import type { Scope } from "@latent/domain/api";
+import { CameraBodySchema, CameraSchema, GearIdParamsSchema, LensBodySchema, LensSchema } from "@latent/domain/gear";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import type { GearService } from "./gear.service.ts";
+import type { GearKind } from "./gear.store.ts";
+
+const ListQuerySchema = z.object({ q: z.string().max(100).optional() });
+
+/** Registers list/create/update/delete for one kind of gear; cameras and lenses differ only in schemas and scopes. */
+function gearResource(
+  app: FastifyInstance,
+  deps: { gear: GearService; requireScopes: RequireScopes },
+  kind: GearKind,
+  spec: { tag: string; body: typeof CameraBodySchema | typeof LensBodySchema; item: z.ZodType; read: Scope; write: Scope },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { gear, requireScopes } = deps;
+  const tags = [spec.tag];
+
+  r.get(
+    `/${kind}`,
+    { preHandler: requireScopes(spec.read), schema: { tags, querystring: ListQuerySchema, response: { 200: z.array(spec.item) } } },
+    async (request) => gear.list(kind, callerOf(request).sub, request.query.q),
+  );
+  r.post(
+    `/${kind}`,
+    { preHandler: requireScopes(spec.write), schema: { tags, body: spec.body, response: { 201: spec.item } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await gear.create(kind, callerOf(request).sub, (request.body as { metadata: { brand: string; model: string } }).metadata)),
+  );
+  r.put(
+    `/${kind}/:id`,
+    { preHandler: requireScopes(spec.write), schema: { tags, params: GearIdParamsSchema, body: spec.body, response: { 200: spec.item } } },
+    async (request) =>
+      gear.update(
+        kind,
+        callerOf(request).sub,
+        request.params.id,
+        (request.body as { metadata: { brand: string; model: string } }).metadata,
+      ),
+  );
+  r.delete(
+    `/${kind}/:id`,
+    { preHandler: requireScopes(spec.write), schema: { tags, params: GearIdParamsSchema } },
+    async (request, reply) => {
+      await gear.remove(kind, callerOf(request).sub, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}
+
+export function gearRoutes(app: FastifyInstance, deps: { gear: GearService; requireScopes: RequireScopes }) {
+  gearResource(app, deps, "cameras", {
+    tag: "cameras",
+    body: CameraBodySchema,
+    item: CameraSchema,
+    read: "read:camera",
+    write: "write:camera",
+  });
+  gearResource(app, deps, "lenses", { tag: "lenses", body: LensBodySchema, item: LensSchema, read: "read:lens", write: "write:lens" });
+}

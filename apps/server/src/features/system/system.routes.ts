@@ -1,0 +1,35 @@
+import type { FeatureFlags } from "@latent/domain/api";
+import type { FastifyInstance } from "fastify";
+import { type Kysely, sql } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../platform/db/schema.ts";
+
+/** Health probes and the public settings the web app starts with. */
+export function systemRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; config: Config }) {
+  const { db, config } = deps;
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: "ok", database: "ok" };
+    } catch (err) {
+      request.log.error({ err }, "database not ready");
+      return reply.status(503).send({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  const settings = {
+    identity: {
+      authority: config.identity.issuer,
+      client_id: config.identity.clientId,
+      audience: config.identity.audience,
+      roles_claim: config.identity.rolesClaim,
+      embedded: config.identity.embedded,
+      registration_open: config.identity.registrationOpen,
+    },
+    flags: config.flags satisfies FeatureFlags,
+    app_store_urls: config.appStoreUrls,
+    error_path: config.errorPath,
+  };
+  app.get("/api/config", { schema: { tags: ["system"], summary: "Public settings for clients" } }, async () => settings);
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import { planOf } from "@latent/domain/plans";
+import type { UpdateUserBody, User } from "@latent/domain/user";
+import type { Kysely } from "kysely";
+import type { Database, UserRow } from "../../platform/db/schema.ts";
+import { notFound } from "../../platform/http/app-error.ts";
+import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { Caller } from "../../platform/identity/verify-token.ts";
+import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import { countGear, ensureUserRow, findUser, updateUserRow } from "./users.store.ts";
+
+const PICTURE_LINK_TTL_S = 3600;
+
+export interface UsersDeps {
+  db: Kysely<Database>;
+  store: ObjectStore;
+  signer: UrlSigner;
+}
+
+export function createUsersService({ db, store, signer }: UsersDeps) {
+  // Subjects already known to exist in this process: spares a write per request.
+  const known = new Set<string>();
+
+  const toUser = async (row: UserRow): Promise<User> => {
+    const plan = planOf(row.plan);
+    return {
+      user_id: row.id,
+      email: row.email,
+      role: row.role,
+      name: row.name,
+      nickname: row.nickname,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      webpage: row.webpage,
+      picture: row.picture_key ? signer.sign(`/media/${row.picture_key}`, PICTURE_LINK_TTL_S) : null,
+      locale: (row.locale as User["locale"]) ?? null,
+      address: (row.address as User["address"]) ?? null,
+      shipping: (row.shipping as User["shipping"]) ?? null,
+      plan: plan.id,
+      max_films_capacity: plan.maxFilms,
+      max_gears_capacity: plan.maxGear,
+      usage: { films: 0, gear: await countGear(db, row.id) },
+      inactive_since: row.inactive_since?.toISOString() ?? null,
+      downgrading_since: row.downgrading_since?.toISOString() ?? null,
+      survey_submitted: row.survey_submitted,
+      policy_accepted: row.policy_accepted,
+      lab: null,
+      integrations: (row.integrations as Record<string, unknown>) ?? {},
+    };
+  };
+
+  const load = async (id: string) => {
+    const row = await findUser(db, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  return {
+    /** Creates the caller's user from the token's claims the first time it is seen. */
+    async ensure(caller: Caller) {
+      if (known.has(caller.sub)) return;
+      await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role });
+      known.add(caller.sub);
+    },
+
+    /** The caller's profile with plan limits and usage. */
+    async get(id: string) {
+      return toUser(await load(id));
+    },
+
+    /** Applies profile fields, the survey flag and answers. */
+    async update(id: string, body: UpdateUserBody) {
+      const { survey_submitted, survey, address, shipping, ...fields } = body;
+      const row = await updateUserRow(db, id, {
+        ...fields,
+        ...(address !== undefined ? { address: address === null ? null : JSON.stringify(address) } : {}),
+        ...(shipping !== undefined ? { shipping: shipping === null ? null : JSON.stringify(shipping) } : {}),
+        ...(survey_submitted ? { survey_submitted: true } : {}),
+        ...(survey ? { survey: JSON.stringify(survey) } : {}),
+      });
+      if (!row) throw notFound();
+      return toUser(row);
+    },
+
+    /** Stores a new profile picture (already checked and re-encoded) and drops the previous one. */
+    async setPicture(id: string, webp: Buffer) {
+      const previous = (await load(id)).picture_key;
+      const key = `users/${id.replace(/[^a-zA-Z0-9_-]/g, "_")}/avatar-${randomUUID()}.webp`;
+      await store.put(key, webp, "image/webp");
+      await updateUserRow(db, id, { picture_key: key });
+      if (previous) await store.delete(previous).catch(() => undefined);
+    },
+
+    async acceptPrivacyPolicy(id: string) {
+      const row = await updateUserRow(db, id, { policy_accepted: true, policy_accepted_at: new Date() });
+      if (!row) throw notFound();
+      return toUser(row);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

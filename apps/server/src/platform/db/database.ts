@@ -1,0 +1,58 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import pg from "pg";
+import * as foundation from "../../migrations/0001-foundation.ts";
+import type { Database } from "./schema.ts";
+
+/** Migrations in order; listed explicitly so the wiring stays visible. */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when absent, embedded PGlite under `dataDir`. */
+  url?: string;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests isolate themselves in their own). */
+  searchPath?: string;
+}
+
+/** Opens the database (PostgreSQL or PGlite) and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Database>> {
+  let db: Kysely<Database>;
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
+  } else {
+    const dir = join(options.dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    const pglite = await PGlite.create(dir);
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  }
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    ...(options.searchPath ? { migrationTableSchema: options.searchPath } : {}),
+  }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
+  }
+  return db;
+}
+
+/** `count(*)` is a number from PGlite and a string from pg. */
+export function toCount(value: unknown): number {
+  return Number(value ?? 0);
+}

@@ -1,0 +1,41 @@
+import type { Scope } from "@latent/domain/api";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../http/app-error.ts";
+import type { Caller, TokenVerifier } from "./verify-token.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Reads the bearer token of a request, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+export type OnCaller = (caller: Caller) => Promise<void>;
+
+/** Builds the preHandler that requires a valid token carrying every given scope. */
+export function requireScopes(verify: TokenVerifier, onCaller: OnCaller) {
+  return (...scopes: Scope[]) =>
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      const token = bearerToken(request);
+      if (!token) throw new AppError(401, "unauthorized");
+      const caller = await verify(token);
+      const missing = scopes.filter((s) => !caller.scopes.has(s));
+      if (missing.length) throw new AppError(403, "forbidden", `Missing scope: ${missing.join(" ")}`);
+      request.caller = caller;
+      await onCaller(caller);
+    };
+}
+
+export type RequireScopes = ReturnType<typeof requireScopes>;
+
+/** The authenticated caller of a route guarded by requireScopes. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError(401, "unauthorized");
+  return request.caller;
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import formbody from "@fastify/formbody";
+import { type Locale, resolveLocale } from "@latent/domain/locales";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type Provider from "oidc-provider";
+import { z } from "zod";
+import type { Database } from "../../db/schema.ts";
+import { findAccountByEmail, insertAccount } from "./accounts.store.ts";
+import { type AuthPageModel, renderAuthPage, renderExpiredPage } from "./auth-pages.ts";
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from "./passwords.ts";
+
+export interface InteractionDeps {
+  db: Kysely<Database>;
+  provider: Provider;
+  registrationOpen: boolean;
+  signinAttemptsPerMinute: number;
+}
+
+const EmailSchema = z.email().max(254);
+const FormSchema = z.object({
+  email: z.string().trim().max(254).default(""),
+  password: z.string().max(1024).default(""),
+  role: z.enum(["user", "lab"]).catch("user"),
+});
+
+function browserLocales(request: FastifyRequest): string[] {
+  return String(request.headers["accept-language"] ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]!.trim())
+    .filter(Boolean);
+}
+
+/** Sign-in and sign-up pages of the embedded provider (its "interactions"). */
+export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
+  const { db, provider } = deps;
+
+  app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
+
+    const localeOf = (request: FastifyRequest, uiLocales?: unknown) =>
+      resolveLocale((request.query as { lang?: string }).lang, [
+        ...(typeof uiLocales === "string" ? uiLocales.split(" ") : []),
+        ...browserLocales(request),
+      ]);
+
+    const details = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return null;
+      }
+    };
+
+    const page = (reply: FastifyReply, model: Omit<AuthPageModel, "registrationOpen">, status = 200) =>
+      reply
+        .status(status)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(renderAuthPage({ ...model, registrationOpen: deps.registrationOpen }));
+
+    const expired = (reply: FastifyReply, locale: Locale) =>
+      reply.status(400).type("text/html; charset=utf-8").send(renderExpiredPage(locale));
+
+    const finishLogin = async (request: FastifyRequest, reply: FastifyReply, accountId: string) => {
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
+    };
+
+    // Too many sign-in attempts are answered with the page itself: a person sees why, a script sees 429.
+    scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
+      if (err.statusCode !== 429) throw err;
+      const { uid } = request.params as { uid: string };
+      return page(reply, { locale: localeOf(request), uid, mode: "login", error: "rate_limited" }, 429);
+    });
+
+    scope.get("/auth/interaction/:uid", { schema: { hide: true } }, async (request, reply) => {
+      const { uid } = request.params as { uid: string };
+      const interaction = await details(request, reply);
+      const locale = localeOf(request, interaction?.params.ui_locales);
+      if (!interaction || interaction.uid !== uid) return expired(reply, locale);
+      const mode = (request.query as { mode?: string }).mode;
+      const signup = mode ? mode === "signup" : interaction.params.screen_hint === "signup";
+      return page(reply, {
+        locale,
+        uid,
+        mode: signup ? "signup" : "login",
+        email: typeof interaction.params.login_hint === "string" ? interaction.params.login_hint : "",
+        error: signup && !deps.registrationOpen ? "signin_blocked" : undefined,
+      });
+    });
+
+    scope.post(
+      "/auth/interaction/:uid/login",
+      {
+        schema: { hide: true },
+        config: {
+          rateLimit: {
+            max: deps.signinAttemptsPerMinute,
+            timeWindow: "1 minute",
+            errorResponseBuilder: () => Object.assign(new Error("rate limited"), { statusCode: 429 }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { uid } = request.params as { uid: string };
+        const interaction = await details(request, reply);
+        const locale = localeOf(request, interaction?.params.ui_locales);
+        if (!interaction || interaction.uid !== uid) return expired(reply, locale);
+        const form = FormSchema.parse(request.body ?? {});
+        const account = EmailSchema.safeParse(form.email).success ? await findAccountByEmail(db, form.email) : undefined;
+        const ok = await verifyPassword(form.password, account?.password_hash ?? (await DUMMY_HASH_PROMISE));
+        if (!account || !ok) return page(reply, { locale, uid, mode: "login", email: form.email, error: "error_credentials" }, 401);
+        if (account.blocked) return page(reply, { locale, uid, mode: "login", email: form.email, error: "blocked" }, 403);
+        return finishLogin(request, reply, account.id);
+      },
+    );
+
+    scope.post("/auth/interaction/:uid/signup", { schema: { hide: true } }, async (request, reply) => {
+      const { uid } = request.params as { uid: string };
+      const interaction = await details(request, reply);
+      const locale = localeOf(request, interaction?.params.ui_locales);
+      if (!interaction || interaction.uid !== uid) return expired(reply, locale);
+      if (!deps.registrationOpen) return page(reply, { locale, uid, mode: "signup", error: "signin_blocked" }, 403);
+      const form = FormSchema.parse(request.body ?? {});
+      const fieldErrors: AuthPageModel["fieldErrors"] = {};
+      if (!EmailSchema.safeParse(form.email).success) fieldErrors.email = "error_email";
+      if (form.password.length < 8) fieldErrors.password = "error_password";
+      if (fieldErrors.email || fieldErrors.password) {
+        return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors }, 400);
+      }
+      const account = await insertAccount(db, {
+        id: randomUUID(),
+        email: form.email,
+        passwordHash: await hashPassword(form.password),
+        role: form.role,
+        locale,
+      });
+      if (!account) {
+        return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors: { email: "error_taken" } }, 409);
+      }
+      return finishLogin(request, reply, account.id);
+    });
+
+    scope.get("/auth/interaction/:uid/abort", { schema: { hide: true } }, async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction) return expired(reply, localeOf(request));
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { error: "access_denied", error_description: "The sign-in was cancelled" },
+        { mergeWithLastSubmission: false },
+      );
+    });
+  });
+}

@@ -1,0 +1,151 @@
+import { IDENTITY_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { Database } from "../../db/schema.ts";
+import { findAccountById } from "./accounts.store.ts";
+import { createOidcAdapterClass } from "./oidc-adapter.ts";
+import type { IdentitySecrets } from "./signing-keys.ts";
+
+export interface ProviderSettings {
+  issuer: string;
+  audience: string;
+  clientId: string;
+  rolesClaim: string;
+  publicUrl: string;
+  trustProxy: boolean;
+}
+
+const ACCESS_TOKEN_TTL_S = 3600;
+
+/** The embedded OpenID provider: authorization code + PKCE for the web app, JWT access tokens for the API. */
+export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s: ProviderSettings): Provider {
+  const apiScopes = SCOPES.join(" ");
+  const roleOf = async (accountId: string) => ((await findAccountById(db, accountId))?.role === "lab" ? ROLES.lab : ROLES.user);
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapterClass(db),
+    clients: [
+      {
+        client_id: s.clientId,
+        token_endpoint_auth_method: "none",
+        application_type: "web",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        redirect_uris: [`${s.publicUrl}/callback`],
+        post_logout_redirect_uris: [`${s.publicUrl}/`],
+      },
+    ],
+    jwks: { keys: secrets.jwks as never },
+    cookies: { keys: secrets.cookieKeys },
+    pkce: { required: () => true },
+    scopes: [...IDENTITY_SCOPES, "offline_access"],
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "locale", s.rolesClaim] },
+    extraParams: ["screen_hint"],
+    routes: {
+      authorization: "/authorize",
+      token: "/oauth/token",
+      jwks: "/.well-known/jwks.json",
+      end_session: "/logout",
+      userinfo: "/userinfo",
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_S,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_TTL_S,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+    async findAccount(_ctx, id) {
+      const account = await findAccountById(db, id);
+      if (!account || account.blocked) return undefined;
+      return {
+        accountId: id,
+        claims: async () => ({
+          sub: id,
+          email: account.email,
+          email_verified: false,
+          locale: account.locale ?? undefined,
+          [s.rolesClaim]: [account.role === "lab" ? ROLES.lab : ROLES.user],
+        }),
+      };
+    },
+    // The web app is our own client: its grant is given without a consent screen.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const grant = await ctx.oidc.provider.Grant.find(grantId);
+        if (grant) return grant;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+      grant.addOIDCScope([...IDENTITY_SCOPES, "offline_access"].join(" "));
+      grant.addOIDCClaims(["email", "email_verified", "name", "locale", s.rolesClaim]);
+      grant.addResourceScope(s.audience, apiScopes);
+      await grant.save();
+      return grant;
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !token.accountId) return undefined;
+      const account = await findAccountById(db, token.accountId);
+      return { [s.rolesClaim]: [await roleOf(token.accountId)], email: account?.email };
+    },
+    interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Sign out at once: the confirmation form is posted by the page itself.
+        async logoutSource(ctx, form) {
+          ctx.type = "html";
+          ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Latent</title></head><body>${form.replace(
+            "</form>",
+            '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Sign out</button></noscript></form>',
+          )}<script>document.forms[0].submit()</script></body></html>`;
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => s.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: apiScopes,
+          audience: s.audience,
+          accessTokenTTL: ACCESS_TOKEN_TTL_S,
+          accessTokenFormat: "jwt",
+          jwt: { sign: { alg: "RS256" } },
+        }),
+      },
+    },
+    async renderError(ctx, out) {
+      ctx.type = "html";
+      const esc = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Latent</title></head><body><main><h1>${esc(
+        out.error,
+      )}</h1><p>${esc(out.error_description)}</p><p><a href="/">Latent</a></p></main></body></html>`;
+    },
+  };
+
+  const provider = new Provider(s.issuer, configuration);
+  provider.proxy = s.trustProxy;
+  return provider;
+}
+
+/** Mounts the provider under /oidc; it reads its own request bodies, so Fastify must not parse them here. */
+export function mountProvider(app: FastifyInstance, provider: Provider) {
+  const callback = provider.callback();
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    const handler = (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+      reply.hijack();
+      const req = request.raw as typeof request.raw & { originalUrl?: string };
+      req.originalUrl = req.url;
+      req.url = req.url!.replace(/^\/oidc/, "") || "/";
+      callback(req, reply.raw);
+    };
+    scope.all("/oidc", { schema: { hide: true } }, handler);
+    scope.all("/oidc/*", { schema: { hide: true } }, handler);
+  });
+}

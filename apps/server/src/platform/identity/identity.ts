@@ -1,0 +1,66 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
+import type { Kysely } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database } from "../db/schema.ts";
+import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
+import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
+import { interactionRoutes } from "./embedded/interaction.routes.ts";
+import { createProvider, mountProvider } from "./embedded/provider.ts";
+import { loadIdentitySecrets, publicJwks } from "./embedded/signing-keys.ts";
+import { createTokenVerifier, type TokenVerifier } from "./verify-token.ts";
+
+export interface Identity {
+  verify: TokenVerifier;
+  /** Only in embedded mode: signs access tokens with the provider's key. */
+  mint: TokenMinter | null;
+}
+
+/**
+ * Sets up identity: the embedded OpenID provider with its pages (default), or only token checks against an
+ * external provider when OIDC_ISSUER is set.
+ */
+export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, config: Config, redis: Redis | null): Promise<Identity> {
+  const id = config.identity;
+  // Registered here for the sign-in form; other features opt in per route with `config.rateLimit`.
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: "latent-rl:" } : {}) });
+
+  if (!id.embedded) {
+    return {
+      verify: createTokenVerifier({ issuer: id.issuer, audience: id.audience, rolesClaim: id.rolesClaim, jwksUrl: id.jwksUrl }),
+      mint: null,
+    };
+  }
+
+  const secrets = await loadIdentitySecrets(db);
+  const provider = createProvider(db, secrets, {
+    issuer: id.issuer,
+    audience: id.audience,
+    clientId: id.clientId,
+    rolesClaim: id.rolesClaim,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+  });
+  mountProvider(app, provider);
+  interactionRoutes(app, {
+    db,
+    provider,
+    registrationOpen: id.registrationOpen,
+    signinAttemptsPerMinute: id.signinAttemptsPerMinute,
+  });
+  const mint = createTokenMinter(secrets.jwks[0]!, {
+    issuer: id.issuer,
+    audience: id.audience,
+    rolesClaim: id.rolesClaim,
+    clientId: id.clientId,
+  });
+  devTokenRoutes(app, { db, mint, secret: await ensureDevSecret(config.dataDir) });
+  const verify = createTokenVerifier({
+    issuer: id.issuer,
+    audience: id.audience,
+    rolesClaim: id.rolesClaim,
+    jwks: async () => publicJwks(secrets.jwks) as never,
+  });
+  return { verify, mint };
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { API_VERSION, API_VERSION_HEADER } from "@latent/domain/api";
+import pg from "pg";
+import { buildApp, type Latent } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import type { MintOptions } from "../src/platform/identity/embedded/access-tokens.ts";
+
+/** Databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+
+export interface TestServer {
+  base: string;
+  latent: Latent;
+  /** An access token for a fresh (or given) subject. */
+  token(options?: Partial<MintOptions>): Promise<string>;
+  api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
+  body: any;
+}
+
+/** Starts a real server on a loopback port with its own data folder and database (schema). */
+export async function startServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), "latent-test-"));
+  const schema = kind === "postgres" ? `test_${randomUUID().replaceAll("-", "")}` : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    WEB_DIST: join(dataDir, "no-web"),
+    ...(kind === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...env,
+  });
+  const latent = await buildApp(config, { searchPath: schema });
+  const address = await latent.app.listen({ port: 0, host: "127.0.0.1" });
+  const base = address.replace("[::1]", "127.0.0.1");
+
+  const api: TestServer["api"] = async (path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: RequestInit["body"];
+    if (init.body instanceof FormData) body = init.body;
+    else if (init.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(init.body);
+    }
+    const res = await fetch(`${base}${path}`, { method: init.method ?? "GET", headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  return {
+    base,
+    latent,
+    api,
+    token: (o = {}) => latent.identity.mint!({ sub: randomUUID(), email: `${randomUUID()}@example.com`, role: "user", ...o }),
+    async close() {
+      await latent.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const versionHeader = { [API_VERSION_HEADER]: API_VERSION };

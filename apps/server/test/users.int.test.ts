@@ -1,0 +1,132 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASES, startServer, type TestServer } from "./harness.ts";
+
+const address = {
+  line1: "Carrer de Mallorca 401",
+  city: "Barcelona",
+  postal_code: "08013",
+  country: "ES",
+  phone: "+34 600 000 000",
+  vat: "B12345678",
+  vat_type: "es_cif",
+};
+
+function picture(width: number, height: number, format: "png" | "jpeg" = "png") {
+  return sharp({ create: { width, height, channels: 3, background: { r: 180, g: 70, b: 30 } } })
+    [format]()
+    .toBuffer();
+}
+
+function profileForm(file: Buffer | null, userData?: unknown, type = "image/png") {
+  const form = new FormData();
+  if (file) form.append("upload_file", new Blob([new Uint8Array(file)], { type }), "me.png");
+  if (userData !== undefined) form.append("user_data", typeof userData === "string" ? userData : JSON.stringify(userData));
+  return form;
+}
+
+describe.each(DATABASES)("user API on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(() => s?.close());
+
+  it("starts a new photographer on the free plan with its limits", async () => {
+    const { body } = await s.api("/api/user", { token: await s.token() });
+    expect(body).toMatchObject({
+      plan: "free",
+      max_films_capacity: 3,
+      max_gears_capacity: 1,
+      usage: { films: 0, gear: 0 },
+      survey_submitted: false,
+      policy_accepted: false,
+      picture: null,
+    });
+  });
+
+  it("updates the profile from JSON and keeps it", async () => {
+    const token = await s.token();
+    const res = await s.api("/api/user/", { method: "PUT", token, body: { name: "Ana Puig", nickname: "anap", locale: "ca-ES", address } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: "Ana Puig",
+      nickname: "anap",
+      locale: "ca-ES",
+      address: { city: "Barcelona", vat_type: "es_cif" },
+    });
+    expect((await s.api("/api/user", { token })).body.address.line1).toBe("Carrer de Mallorca 401");
+  });
+
+  it("refuses an invalid profile with field messages and changes nothing", async () => {
+    const token = await s.token();
+    const res = await s.api("/api/user", {
+      method: "PUT",
+      token,
+      body: { name: "Ok", webpage: "not a url", address: { ...address, country: "Spain" } },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(expect.arrayContaining(["webpage", "address.country"]));
+    expect((await s.api("/api/user", { token })).body.name).toBe("");
+  });
+
+  it("takes a multipart update with a picture and serves it through a signed link", async () => {
+    const token = await s.token();
+    const res = await s.api("/api/user", { method: "PUT", token, body: profileForm(await picture(300, 200), { name: "Marc" }) });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe("Marc");
+    expect(res.body.picture).toMatch(/^\/media\/.+\?expires=\d+&signature=/);
+    const image = await fetch(`${s.base}${res.body.picture}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 200]);
+
+    const tampered = await fetch(`${s.base}${res.body.picture.replace(/signature=./, "signature=x")}`);
+    expect(tampered.status).toBe(404);
+  });
+
+  it("refuses a picture over 1024 px or over 512 KB with the image-too-big text, keeping the other fields", async () => {
+    const token = await s.token();
+    await s.api("/api/user", { method: "PUT", token, body: { name: "Before" } });
+    const wide = await s.api("/api/user", { method: "PUT", token, body: profileForm(await picture(1025, 10), { name: "After" }) });
+    expect(wide.status).toBe(400);
+    expect(wide.body).toEqual({
+      error: "image-too-big",
+      message: "The image is too large, make sure it does not weigh more than 5MB and occupies a space of 1024 x 1024 px",
+    });
+    const heavy = Buffer.concat([await picture(100, 100, "jpeg"), Buffer.alloc(600 * 1024)]);
+    const big = await s.api("/api/user", { method: "PUT", token, body: profileForm(heavy, { name: "After" }, "image/jpeg") });
+    expect(big.status).toBe(400);
+    expect(big.body.error).toBe("image-too-big");
+    const user = (await s.api("/api/user", { token })).body;
+    expect(user.name).toBe("Before");
+    expect(user.picture).toBeNull();
+  });
+
+  it("refuses a file that is not an image, and user_data that is not JSON", async () => {
+    const token = await s.token();
+    const text = await s.api("/api/user", { method: "PUT", token, body: profileForm(Buffer.from("hello"), undefined, "image/png") });
+    expect(text.status).toBe(400);
+    expect(text.body.error).toBe("not-an-image");
+    const broken = await s.api("/api/user", { method: "PUT", token, body: profileForm(null, "{oops") });
+    expect(broken.status).toBe(400);
+    expect(broken.body.fields).toHaveProperty("user_data");
+  });
+
+  it("records the privacy policy acceptance and the submitted survey", async () => {
+    const token = await s.token();
+    const accepted = await s.api("/api/user/privacy-policy", { method: "POST", token });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.policy_accepted).toBe(true);
+    const survey = await s.api("/api/user", { method: "PUT", token, body: { survey_submitted: true, survey: { persona: "hobbyist" } } });
+    expect(survey.body.survey_submitted).toBe(true);
+    expect((await s.api("/api/user", { token })).body).toMatchObject({ policy_accepted: true, survey_submitted: true });
+  });
+
+  it("counts gear in the profile's usage", async () => {
+    const token = await s.token();
+    await s.api("/api/cameras", { method: "POST", token, body: { metadata: { brand: "Canon", model: "AE-1" } } });
+    expect((await s.api("/api/user", { token })).body.usage).toEqual({ films: 0, gear: 1 });
+  });
+});
