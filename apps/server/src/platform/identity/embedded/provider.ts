@@ -86,6 +86,10 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
       await grant.save();
       return grant;
     },
+    // OIDC drops offline_access unless consent is prompted; our own web app keeps its session through refresh tokens.
+    async issueRefreshToken(_ctx, client) {
+      return client.grantTypeAllowed("refresh_token");
+    },
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
