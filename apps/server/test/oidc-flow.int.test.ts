@@ -100,7 +100,7 @@ describe.each(DATABASES)("embedded OpenID provider on %s", (kind) => {
       }),
     });
     expect(tokenRes.status).toBe(200);
-    const tokens = await tokenRes.json();
+    const tokens = (await tokenRes.json()) as { access_token: string; refresh_token: string };
     expect(tokens.refresh_token).toBeTruthy();
     const claims = decodeJwt(tokens.access_token);
     expect(claims.roles).toEqual(["LatentLab"]);
@@ -116,7 +116,7 @@ describe.each(DATABASES)("embedded OpenID provider on %s", (kind) => {
       body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId }),
     });
     expect(refreshed.status).toBe(200);
-    expect((await s.api("/api/user", { token: (await refreshed.json()).access_token })).status).toBe(200);
+    expect((await s.api("/api/user", { token: ((await refreshed.json()) as { access_token: string }).access_token })).status).toBe(200);
   });
 
   it("refuses an authorization request without PKCE", async () => {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("runs everything embedded when nothing is set", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.identity.embedded).toBe(true);
+    expect(c.identity.issuer).toBe("http://localhost:3000/oidc");
+    expect(c.flags).toEqual({ labs: false, zip: false, tokens: false });
+  });
+  it("switches to an external provider when OIDC_ISSUER is set", () => {
+    const c = loadConfig({ OIDC_ISSUER: "https://id.example.com/", OIDC_AUDIENCE: "https://api.example.com" });
+    expect(c.identity.embedded).toBe(false);
+    expect(c.identity.audience).toBe("https://api.example.com");
+  });
+  it("turns on the listed feature flags", () => {
+    expect(loadConfig({ FEATURE_FLAGS: "labs, tokens" }).flags).toEqual({ labs: true, zip: false, tokens: true });
+  });
+  it("stops with a list of every bad value", () => {
+    expect(() => loadConfig({ PORT: "lots", REGISTRATION_OPEN: "maybe" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "lots", REGISTRATION_OPEN: "maybe" });
+    } catch (err) {
+      expect(String((err as Error).message)).toMatch(/PORT[\s\S]*REGISTRATION_OPEN/);
+    }
+    expect(() => loadConfig({ FEATURE_FLAGS: "labs,teleport" })).toThrow(/teleport/);
+  });
+});

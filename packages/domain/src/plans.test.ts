@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { hasRoomFor, PLANS, planOf } from "./plans.ts";
+
+describe("plans", () => {
+  it("holds the spec's limits: free 3 rolls and 1 gear, artist 60 and 3, unlimited without limits", () => {
+    expect([PLANS.free.maxFilms, PLANS.free.maxGear]).toEqual([3, 1]);
+    expect([PLANS.artist.maxFilms, PLANS.artist.maxGear]).toEqual([60, 3]);
+    expect([PLANS.unlimited.maxFilms, PLANS.unlimited.maxGear]).toEqual([null, null]);
+  });
+  it("refuses the item that would pass the limit, never on unlimited", () => {
+    expect(hasRoomFor(0, 1)).toBe(true);
+    expect(hasRoomFor(1, 1)).toBe(false);
+    expect(hasRoomFor(10_000, null)).toBe(true);
+  });
+  it("treats an unknown or missing plan as free", () => {
+    expect(planOf("platinum").id).toBe("free");
+    expect(planOf(null).id).toBe("free");
+  });
+});
