@@ -5,13 +5,35 @@ export interface StoredObject {
   contentType: string;
 }
 
-/** Where files live: the filesystem by default, S3-compatible storage in production. Keys are `a/b/c` paths. */
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+/**
+ * Where files live: the filesystem by default, S3-compatible storage in production. Keys are `a/b/c` paths
+ * built by the server. Large files arrive as multipart uploads: parts are streamed in (never buffered whole)
+ * and joined on completion; a part written twice replaces the first (idempotent retries).
+ */
 export interface ObjectStore {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredObject>;
   /** A stream of the object's bytes, or null when it does not exist. */
   get(key: string): Promise<{ body: Readable; info: StoredObject } | null>;
   head(key: string): Promise<StoredObject | null>;
+  /** Deletes one object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (which must end with `/`). */
+  deletePrefix(prefix: string): Promise<void>;
+
+  /** Starts a multipart upload and returns its id. */
+  createMultipart(key: string, contentType: string): Promise<string>;
+  /** Streams one part (numbers start at 1, at most 10 000). `size` is the exact byte count when known. */
+  putPart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number): Promise<UploadedPart>;
+  /** Joins the parts in part-number order into the object; the upload id is spent afterwards. */
+  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject>;
+  /** Drops an unfinished upload and its parts; aborting an unknown upload is not an error. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
 
 const KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
