@@ -27,6 +27,23 @@ const EnvSchema = z.object({
   APP_STORE_URL_ANDROID: z.url().default("https://play.google.com/store/apps/details?id=photo.latent.app"),
   ERROR_PATH: z.string().startsWith("/").default("/"),
   WEB_DIST: z.string().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default("eu-central-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(209_715_200),
+  PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(700_000_000),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Latent <no-reply@localhost>"),
+  CONTACT_TO: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, "must be an email address")
+    .default("support@localhost"),
+  BETA_DEADLINE: z.iso.date().default("2025-03-01"),
+  BETA_CAPACITY: z.coerce.number().int().min(0).default(50),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -56,6 +73,35 @@ export interface Config {
   appStoreUrls: { ios: string; android: string };
   errorPath: string;
   webDist: string;
+  /** S3-compatible storage when a bucket is set; files under DATA_DIR otherwise. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | undefined;
+    forcePathStyle: boolean;
+    credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  } | null;
+  uploads: {
+    /** Largest scan accepted, in bytes (spec §9: 200 MB). */
+    maxShotBytes: number;
+    /** Scans processed at once per instance: each holds libvips buffers, so memory scales with it. */
+    processingConcurrency: number;
+    /** Refuses decompression bombs while letting a 4x5" sheet at 4000 dpi (~320 MP) through. */
+    maxImagePixels: number;
+  };
+  mail: {
+    /** SMTP connection URL (may hold a password: never log it); unset → mails go to the outbox table. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** The operator's address: contact messages go there. */
+    contactTo: string;
+  };
+  beta: {
+    /** Last day of open-beta registration (ISO date); it closes at the end of that day, UTC. */
+    deadline: string;
+    closesAt: Date;
+    capacity: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +145,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appStoreUrls: { ios: e.APP_STORE_URL_IOS, android: e.APP_STORE_URL_ANDROID },
     errorPath: e.ERROR_PATH,
     webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : null,
+    uploads: { maxShotBytes: e.UPLOAD_MAX_BYTES, processingConcurrency: e.PROCESSING_CONCURRENCY, maxImagePixels: e.MAX_IMAGE_PIXELS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, contactTo: e.CONTACT_TO },
+    beta: {
+      deadline: e.BETA_DEADLINE,
+      closesAt: new Date(Date.parse(`${e.BETA_DEADLINE}T00:00:00Z`) + 86_400_000),
+      capacity: e.BETA_CAPACITY,
+    },
   };
 }

@@ -34,7 +34,7 @@ export async function startServer(kind: DatabaseKind, env: Record<string, string
   const schema = kind === "postgres" ? `test_${randomUUID().replaceAll("-", "")}` : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     WEB_DIST: join(dataDir, "no-web"),
     ...(kind === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...env,

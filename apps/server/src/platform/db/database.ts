@@ -5,11 +5,15 @@ import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import pg from "pg";
 import * as foundation from "../../migrations/0001-foundation.ts";
+import * as films from "../../migrations/0002-films.ts";
+import * as visitorServices from "../../migrations/0003-visitor-services.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
 const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
+  "0002-films": films,
+  "0003-visitor-services": visitorServices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -42,6 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
   const { error, results } = await new Migrator({
     db,
     provider,
+    // Migrations are numbered by feature and may land out of order (0003 before 0002 on some branches).
+    allowUnorderedMigrations: true,
     ...(options.searchPath ? { migrationTableSchema: options.searchPath } : {}),
   }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

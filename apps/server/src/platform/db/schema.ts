@@ -61,6 +61,132 @@ export interface GearTable {
   created_at: Timestamp;
 }
 
+export interface FilmsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  brand: string;
+  model: string;
+  iso: number;
+  format: string;
+  n_exp: number;
+  process: string;
+  push_pull: number;
+  month: number | null;
+  year: number | null;
+  scanner: string | null;
+  camera_id: string | null;
+  lens_id: string | null;
+  sticker_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** bigint columns come back as strings from pg and as numbers from PGlite: read them through Number(). */
+type BigIntColumn = ColumnType<number | string, number, number>;
+
+export interface ShotsTable {
+  id: Generated<string>;
+  film_id: string;
+  user_id: string;
+  index: number;
+  state: "uploading" | "pending" | "done" | "error";
+  error_message: string | null;
+  object_key: string;
+  file_name: string | null;
+  content_type: string;
+  size: BigIntColumn;
+  crc32: BigIntColumn | null;
+  width: number | null;
+  height: number | null;
+  thumb_key: string | null;
+  preview_key: string | null;
+  camera_id: string | null;
+  lens_id: string | null;
+  scanner: string | null;
+  push_pull: number | null;
+  kept: Generated<boolean>;
+  attempts: Generated<number>;
+  claimed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: Generated<string>;
+  shot_id: string;
+  user_id: string;
+  object_key: string;
+  store_upload_id: string;
+  content_type: string;
+  content_length: BigIntColumn;
+  part_size: number;
+  part_count: number;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface UploadPartsTable {
+  upload_id: string;
+  part_number: number;
+  etag: string;
+  size: BigIntColumn;
+}
+
+export interface ShareLinksTable {
+  id: Generated<string>;
+  film_id: string;
+  user_id: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  reply_to: string | null;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  email: string;
+  reason: string;
+  subject: string;
+  message: string;
+  created_at: Timestamp;
+  mailed_at: Timestamp | null;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<string>;
+  email: string;
+  locale: string;
+  status: "pending" | "confirmed" | "unsubscribed";
+  confirm_token_hash: string | null;
+  confirm_expires_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  discount_percent: number | null;
+  discount_redeemed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BetaRegistrationsTable {
+  id: Generated<string>;
+  email: string;
+  name: Generated<string>;
+  formats: Json<string[]>;
+  message: Generated<string>;
+  position: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -68,6 +194,15 @@ export interface Database {
   users: UsersTable;
   cameras: GearTable;
   lenses: GearTable;
+  films: FilmsTable;
+  shots: ShotsTable;
+  uploads: UploadsTable;
+  upload_parts: UploadPartsTable;
+  share_links: ShareLinksTable;
+  outbox: OutboxTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  beta_registrations: BetaRegistrationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,27 @@
+import { BetaBodySchema, BetaRegisteredSchema } from "@latent/domain/contact";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { BetaService } from "./beta.service.ts";
+
+/** POST /beta: the open-beta sign-up (no sign-in). */
+export function betaRoutes(app: FastifyInstance, deps: { beta: BetaService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/beta",
+    {
+      bodyLimit: 32 * 1024,
+      schema: { tags: ["beta"], security: [], body: BetaBodySchema, response: { 201: BetaRegisteredSchema } },
+    },
+    async (request, reply) => {
+      try {
+        return reply.status(201).send(await deps.beta.register(request.body));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // The visitor gets the spec's "try again later"; the cause goes to the log only.
+        request.log.error({ err }, "beta registration failed");
+        throw new AppError(500, "beta-registration-failed");
+      }
+    },
+  );
+}

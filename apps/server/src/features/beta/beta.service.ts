@@ -1,0 +1,44 @@
+import type { BetaBody, BetaRegistered } from "@latent/domain/contact";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import { countBetaRegistrations, findBetaRegistration, insertBetaRegistration, lockBetaRegistrations } from "./beta.store.ts";
+
+export interface BetaDeps {
+  db: Kysely<Database>;
+  /** The clock; tests pass their own. */
+  now: () => Date;
+  /** BETA_CAPACITY: how many testers are accepted. */
+  capacity: number;
+  /** The end of BETA_DEADLINE's day, UTC. */
+  closesAt: Date;
+}
+
+const closed = () => new AppError(410, "beta-closed");
+/** PostgreSQL's unique_violation: the database's last word on a duplicate email. */
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
+
+/** The open-beta sign-up: the first `capacity` distinct emails until the deadline (spec §1, §9). */
+export function createBetaService(deps: BetaDeps) {
+  const { db, now, capacity, closesAt } = deps;
+  return {
+    /** Registers a tester and answers their place in line; 410 when closed or full, 409 for a known email (any case). */
+    async register(body: BetaBody): Promise<BetaRegistered> {
+      if (now() >= closesAt) throw closed();
+      try {
+        return await db.transaction().execute(async (tx) => {
+          await lockBetaRegistrations(tx);
+          if (await findBetaRegistration(tx, body.email)) throw new AppError(409, "email-already-registered");
+          const count = await countBetaRegistrations(tx);
+          if (count >= capacity) throw closed();
+          return insertBetaRegistration(tx, body, count + 1);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(409, "email-already-registered");
+        throw err;
+      }
+    },
+  };
+}
+
+export type BetaService = ReturnType<typeof createBetaService>;

@@ -1,0 +1,51 @@
+import { ZipDataSchema } from "@latent/domain/films";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../platform/http/app-error.ts";
+import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import type { FilmsService } from "../films/films.service.ts";
+import type { DownloadsService } from "./downloads.service.ts";
+
+/** GET /api/film/{id}/download: the zip manifest. */
+export function downloadsApiRoutes(
+  app: FastifyInstance,
+  deps: { films: FilmsService; downloads: DownloadsService; requireScopes: RequireScopes },
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/film/:id/download",
+    {
+      preHandler: deps.requireScopes("read:film"),
+      schema: {
+        tags: ["films"],
+        summary: "Zip manifest of the roll",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ZipDataSchema },
+      },
+    },
+    async (request) => deps.downloads.manifest(await deps.films.load(callerOf(request).sub, request.params.id)),
+  );
+}
+
+/** GET /zip/film/{id}?expires=&signature=: the zip itself, streamed with an exact Content-Length. */
+export function zipRoutes(app: FastifyInstance, deps: { downloads: DownloadsService; signer: UrlSigner }) {
+  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
+    "/zip/film/:id",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!deps.signer.verify(`/zip/film/${id}`, request.query.expires, request.query.signature)) throw notFound();
+      const zip = await deps.downloads.streamById(id);
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-length", zip.length)
+        .header(
+          "content-disposition",
+          `attachment; filename="${zip.name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(zip.name)}`,
+        )
+        .header("cache-control", "private, no-store")
+        .send(zip.stream);
+    },
+  );
+}

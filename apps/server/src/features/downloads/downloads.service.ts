@@ -1,0 +1,102 @@
+import { Readable } from "node:stream";
+import { type ZipData, zipSafeName } from "@latent/domain/films";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { EventBus } from "../../platform/realtime/event-bus.ts";
+import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import { createZip, type ZipEntry } from "./zip-stream.ts";
+
+const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/tiff": "tif", "image/png": "png", "image/webp": "webp" };
+const ZIP_LINK_TTL_S = 3600;
+
+interface FilmForZip {
+  id: string;
+  name: string;
+  brand: string;
+  model: string;
+}
+
+/** Zip downloads of a roll: the manifest (spec §3 zip data) and the stream itself. */
+export function createDownloadsService(deps: { db: Kysely<Database>; store: ObjectStore; signer: UrlSigner; bus: EventBus }) {
+  const { db, store, signer, bus } = deps;
+
+  const baseName = (film: FilmForZip) => zipSafeName(film.name || `${film.brand} ${film.model}`);
+
+  const files = async (film: FilmForZip) => {
+    const shots = await db
+      .selectFrom("shots")
+      .select(["index", "object_key", "content_type", "size", "crc32", "updated_at"])
+      .where("film_id", "=", film.id)
+      .where("state", "=", "done")
+      .orderBy("index")
+      .execute();
+    const width = Math.max(2, String(shots.at(-1)?.index ?? 0).length);
+    return shots.map((s) => ({
+      ...s,
+      file_name: `${baseName(film)}-${String(s.index).padStart(width, "0")}.${EXTENSIONS[s.content_type] ?? "bin"}`,
+    }));
+  };
+
+  const stream = async (film: FilmForZip) => {
+    const list = await files(film);
+    if (list.length === 0) throw new AppError(404, "not-found", "This roll has no finished scans to download");
+    const entries: ZipEntry[] = list.map((f) => ({
+      name: f.file_name,
+      size: Number(f.size),
+      crc32: Number(f.crc32),
+      modified: f.updated_at,
+      open: async () => {
+        const object = await store.get(f.object_key);
+        if (!object) throw new Error(`${f.file_name} is missing from storage`);
+        return object.body;
+      },
+    }));
+    const zip = createZip(entries, {
+      onFileDone: (done, total, name) =>
+        bus.publish(film.id, {
+          type: "download",
+          film_id: film.id,
+          progress: Math.round((done / total) * 100),
+          file_name: name,
+          finished: done === total,
+        }),
+    });
+    return { ...zip, name: `${baseName(film)}.zip` };
+  };
+
+  return {
+    /** What the roll's zip holds, with short-lived links to the zip and to each file (at most `ttlS` seconds). */
+    async manifest(film: FilmForZip, ttlS = ZIP_LINK_TTL_S): Promise<ZipData> {
+      const list = await files(film);
+      const ttl = Math.min(ttlS, ZIP_LINK_TTL_S);
+      const entries: ZipEntry[] = list.map((f) => ({
+        name: f.file_name,
+        size: Number(f.size),
+        crc32: Number(f.crc32),
+        modified: f.updated_at,
+        open: async () => Readable.from([]),
+      }));
+      return {
+        name: `${baseName(film)}.zip`,
+        compression_rate: 0,
+        size: createZip(entries).length,
+        zip_url: signer.sign(`/zip/film/${film.id}`, ttl),
+        files: list.map((f) => ({ file_name: f.file_name, file_url: signer.sign(`/media/${f.object_key}`, ttl) })),
+      };
+    },
+
+    /** The zip stream with its exact length; progress per finished file goes to the film's realtime feed. */
+    stream,
+
+    /** The same, for a zip link whose signature already proved the right to it. */
+    async streamById(filmId: string) {
+      const film = await db.selectFrom("films").select(["id", "name", "brand", "model"]).where("id", "=", filmId).executeTakeFirst();
+      if (!film) throw new AppError(404, "not-found");
+      return stream(film);
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

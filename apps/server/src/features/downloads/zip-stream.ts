@@ -1,0 +1,160 @@
+import { Readable } from "node:stream";
+
+export interface ZipEntry {
+  name: string;
+  size: number;
+  /** CRC-32 of the bytes, known in advance (computed when the file was processed). */
+  crc32: number;
+  modified: Date;
+  open(): Promise<Readable>;
+}
+
+export interface ZipOptions {
+  /** Use ZIP64 records even when sizes fit in 32 bits (tests exercise the >4 GB layout this way). */
+  forceZip64?: boolean;
+  /** Called after each file is fully written, with the count written so far. */
+  onFileDone?: (done: number, total: number, name: string) => void;
+}
+
+const MAX32 = 0xffffffff;
+const MAX16 = 0xffff;
+const UTF8_FLAG = 0x0800;
+
+function dosDateTime(d: Date): { time: number; date: number } {
+  const year = Math.max(1980, d.getFullYear());
+  return {
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
+    date: ((year - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+  };
+}
+
+interface Planned {
+  entry: ZipEntry;
+  name: Buffer;
+  offset: number;
+  local: Buffer;
+  central: Buffer;
+}
+
+function localHeader(e: ZipEntry, name: Buffer, zip64: boolean): Buffer {
+  const extra = zip64 ? 20 : 0;
+  const b = Buffer.alloc(30 + name.length + extra);
+  const { time, date } = dosDateTime(e.modified);
+  b.writeUInt32LE(0x04034b50, 0);
+  b.writeUInt16LE(zip64 ? 45 : 20, 4);
+  b.writeUInt16LE(UTF8_FLAG, 6);
+  b.writeUInt16LE(0, 8); // stored: scans are already compressed, deflate would save ~1% at 30 MB/s
+  b.writeUInt16LE(time, 10);
+  b.writeUInt16LE(date, 12);
+  b.writeUInt32LE(e.crc32 >>> 0, 14);
+  b.writeUInt32LE(zip64 ? MAX32 : e.size, 18);
+  b.writeUInt32LE(zip64 ? MAX32 : e.size, 22);
+  b.writeUInt16LE(name.length, 26);
+  b.writeUInt16LE(extra, 28);
+  name.copy(b, 30);
+  if (zip64) {
+    const x = 30 + name.length;
+    b.writeUInt16LE(0x0001, x);
+    b.writeUInt16LE(16, x + 2);
+    b.writeBigUInt64LE(BigInt(e.size), x + 4);
+    b.writeBigUInt64LE(BigInt(e.size), x + 12);
+  }
+  return b;
+}
+
+function centralHeader(e: ZipEntry, name: Buffer, offset: number, force: boolean): Buffer {
+  const bigSize = force || e.size >= MAX32;
+  const bigOffset = force || offset >= MAX32;
+  const fields = (bigSize ? 2 : 0) + (bigOffset ? 1 : 0);
+  const extra = fields ? 4 + fields * 8 : 0;
+  const b = Buffer.alloc(46 + name.length + extra);
+  const { time, date } = dosDateTime(e.modified);
+  b.writeUInt32LE(0x02014b50, 0);
+  b.writeUInt16LE((3 << 8) | 45, 4);
+  b.writeUInt16LE(fields ? 45 : 20, 6);
+  b.writeUInt16LE(UTF8_FLAG, 8);
+  b.writeUInt16LE(0, 10);
+  b.writeUInt16LE(time, 12);
+  b.writeUInt16LE(date, 14);
+  b.writeUInt32LE(e.crc32 >>> 0, 16);
+  b.writeUInt32LE(bigSize ? MAX32 : e.size, 20);
+  b.writeUInt32LE(bigSize ? MAX32 : e.size, 24);
+  b.writeUInt16LE(name.length, 28);
+  b.writeUInt16LE(extra, 30);
+  b.writeUInt32LE((0o100644 << 16) >>> 0, 38);
+  b.writeUInt32LE(bigOffset ? MAX32 : offset, 42);
+  name.copy(b, 46);
+  if (fields) {
+    let x = 46 + name.length;
+    b.writeUInt16LE(0x0001, x);
+    b.writeUInt16LE(fields * 8, x + 2);
+    x += 4;
+    if (bigSize) {
+      b.writeBigUInt64LE(BigInt(e.size), x);
+      b.writeBigUInt64LE(BigInt(e.size), x + 8);
+      x += 16;
+    }
+    if (bigOffset) b.writeBigUInt64LE(BigInt(offset), x);
+  }
+  return b;
+}
+
+function endRecords(count: number, cdOffset: number, cdSize: number, force: boolean): Buffer {
+  const zip64 = force || count >= MAX16 || cdOffset >= MAX32 || cdSize >= MAX32;
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(zip64 ? MAX16 : count, 8);
+  eocd.writeUInt16LE(zip64 ? MAX16 : count, 10);
+  eocd.writeUInt32LE(zip64 ? MAX32 : cdSize, 12);
+  eocd.writeUInt32LE(zip64 ? MAX32 : cdOffset, 16);
+  if (!zip64) return eocd;
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(45, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(count), 24);
+  record.writeBigUInt64LE(BigInt(count), 32);
+  record.writeBigUInt64LE(BigInt(cdSize), 40);
+  record.writeBigUInt64LE(BigInt(cdOffset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(cdOffset + cdSize), 8);
+  locator.writeUInt32LE(1, 16);
+  return Buffer.concat([record, locator, eocd]);
+}
+
+/**
+ * A stored (uncompressed) zip whose every byte is known before the first is sent: the exact length comes first,
+ * then the files are copied through as they are read, so memory stays flat whatever the roll's size.
+ */
+export function createZip(entries: ZipEntry[], options: ZipOptions = {}): { length: number; stream: Readable } {
+  const force = options.forceZip64 ?? false;
+  let offset = 0;
+  const planned: Planned[] = entries.map((entry) => {
+    const name = Buffer.from(entry.name, "utf8");
+    const local = localHeader(entry, name, force || entry.size >= MAX32);
+    const p = { entry, name, offset, local, central: centralHeader(entry, name, offset, force) };
+    offset += local.length + entry.size;
+    return p;
+  });
+  const central = Buffer.concat(planned.map((p) => p.central));
+  const end = endRecords(planned.length, offset, central.length, force);
+  const length = offset + central.length + end.length;
+
+  async function* bytes() {
+    for (const [i, p] of planned.entries()) {
+      yield p.local;
+      let written = 0;
+      for await (const chunk of await p.entry.open()) {
+        written += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+      if (written !== p.entry.size) throw new Error(`${p.entry.name} changed while zipping (${written} of ${p.entry.size} bytes)`);
+      options.onFileDone?.(i + 1, planned.length, p.entry.name);
+    }
+    yield central;
+    yield end;
+  }
+  return { length, stream: Readable.from(bytes(), { objectMode: false, highWaterMark: 1 << 20 }) };
+}

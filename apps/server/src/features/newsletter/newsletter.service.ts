@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from "node:crypto";
+import { NEWSLETTER_CONFIRM_DAYS, type NewsletterAccepted } from "@latent/domain/contact";
+import type { Locale } from "@latent/domain/locales";
+import { NEWSLETTER_DISCOUNT_PERCENT } from "@latent/domain/plans";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
+import type { SenderLimit } from "../contact/sender-limit.ts";
+import { confirmSubscription, findSubscriptionByEmail, savePendingSubscription, unsubscribe } from "./newsletter.store.ts";
+import { alreadySubscribedMail, confirmationMail } from "./newsletter-messages.ts";
+import type { UnsubscribeTokens } from "./unsubscribe-token.ts";
+
+export interface NewsletterDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  senders: SenderLimit;
+  unsubscribeTokens: UnsubscribeTokens;
+  /** Base of the links in the mails (PUBLIC_URL). */
+  publicUrl: string;
+  now: () => Date;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The newsletter with double opt-in: nothing is sent to an address until its owner clicks the mailed link. */
+export function createNewsletterService(deps: NewsletterDeps) {
+  const { db, mailer, senders, unsubscribeTokens, publicUrl, now } = deps;
+  const unsubscribeLink = (subscriptionId: string, locale: Locale) =>
+    `${publicUrl}/newsletter/unsubscribe?token=${unsubscribeTokens.issue(subscriptionId)}&lang=${locale}`;
+
+  return {
+    /** Mails a confirmation link (or, to a confirmed address, a notice); the answer is the same either way. */
+    async subscribe(email: string, locale: Locale, clientIp: string): Promise<NewsletterAccepted> {
+      await senders.claim(email, clientIp);
+      // 256 bits from the CSPRNG; only its hash is stored, so the table alone cannot confirm anyone.
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(now().getTime() + NEWSLETTER_CONFIRM_DAYS * 86_400_000);
+      const pending = await savePendingSubscription(db, { email, locale, confirmTokenHash: hashToken(token), confirmExpiresAt: expiresAt });
+      let message: MailMessage;
+      if (pending) {
+        message = confirmationMail(email, locale, {
+          confirm: `${publicUrl}/newsletter/confirm?token=${token}&lang=${locale}`,
+          unsubscribe: unsubscribeLink(pending.id, locale),
+        });
+      } else {
+        const confirmed = await findSubscriptionByEmail(db, email);
+        if (!confirmed) return { status: "accepted" };
+        message = alreadySubscribedMail(email, locale, { unsubscribe: unsubscribeLink(confirmed.id, locale) });
+      }
+      try {
+        await mailer.send(message);
+      } catch {
+        throw new AppError(502, "email-not-sent");
+      }
+      return { status: "accepted" };
+    },
+
+    /** Confirms the subscription of a mailed link; false when the link is unknown, expired or unsubscribed since. */
+    async confirm(token: string): Promise<boolean> {
+      if (!token) return false;
+      return Boolean(await confirmSubscription(db, hashToken(token), now(), NEWSLETTER_DISCOUNT_PERCENT));
+    },
+
+    /** Unsubscribes the address of a mailed link, at any time and as often as clicked; false for a forged link. */
+    async unsubscribe(token: string): Promise<boolean> {
+      const id = unsubscribeTokens.verify(token);
+      return id !== null && (await unsubscribe(db, id, now()));
+    },
+  };
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

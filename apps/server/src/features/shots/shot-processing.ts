@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { crc32 } from "node:zlib";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import type { Database } from "../../platform/db/schema.ts";
+import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import type { ShotRow, ShotsService } from "./shots.service.ts";
+import { claimPendingShot, failExhaustedShots, updateShotRow } from "./shots.store.ts";
+
+export interface ProcessingOptions {
+  /** Largest image accepted, in pixels: a 4x5" sheet at 4000 dpi is ~320 MP; a decompression bomb is far more. */
+  maxPixels: number;
+  concurrency: number;
+  tmpDir: string;
+  previewPx: number;
+  thumbnailPx: number;
+}
+
+export const DEFAULT_PROCESSING: Omit<ProcessingOptions, "tmpDir"> = {
+  maxPixels: 700_000_000,
+  concurrency: 2,
+  previewPx: 2048,
+  thumbnailPx: 480,
+};
+
+const MAX_ATTEMPTS = 3;
+const STALE_CLAIM_S = 600;
+const IDLE_POLL_MS = 5_000;
+
+/** What a person is told when a scan cannot be made into a preview. */
+function userMessage(err: unknown, maxPixels: number): string {
+  const text = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(text)) return `The image is larger than ${Math.round(maxPixels / 1e6)} megapixels`;
+  if (/unsupported image format|bad seek|corrupt|premature end|Input buffer|VipsJpeg|tiff/i.test(text))
+    return "The image file is damaged or not a supported image";
+  return "The image could not be processed";
+}
+
+/** The preview (long side `previewPx`) and thumbnail of a scan file, and its upright dimensions. */
+export async function makePreviews(path: string, options: Pick<ProcessingOptions, "maxPixels" | "previewPx" | "thumbnailPx">) {
+  const input = { limitInputPixels: options.maxPixels, sequentialRead: true, failOn: "error" as const };
+  const meta = await sharp(path, input).metadata();
+  const preview = await sharp(path, input)
+    .rotate()
+    .resize(options.previewPx, options.previewPx, { fit: "inside", withoutEnlargement: true })
+    .toColourspace("srgb")
+    .webp({ quality: 82 })
+    .toBuffer();
+  // The thumbnail comes from the preview: a few megapixels instead of the whole scan again.
+  const thumbnail = await sharp(preview)
+    .resize(options.thumbnailPx, options.thumbnailPx, { fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  const upright = (meta.orientation ?? 1) >= 5;
+  return { preview, thumbnail, width: (upright ? meta.height : meta.width) ?? null, height: (upright ? meta.width : meta.height) ?? null };
+}
+
+/**
+ * Makes the preview and thumbnail of uploaded scans, off the request path, a bounded number at a time.
+ * The original is copied once to a temporary file (computing its CRC-32 for the zip on the way), so sharp reads
+ * from disk with random access instead of holding the scan in memory, whatever the store.
+ */
+export function createShotProcessor(
+  deps: { db: Kysely<Database>; store: ObjectStore; shots: ShotsService; log: FastifyBaseLogger },
+  options: ProcessingOptions,
+) {
+  const { db, store, shots, log } = deps;
+  sharp.cache(false);
+  let running = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const idle = new Set<() => void>();
+
+  async function processOne(shot: ShotRow) {
+    const tmp = join(options.tmpDir, `${randomUUID()}.scan`);
+    try {
+      const object = await store.get(shot.object_key);
+      if (!object) throw new Error("The uploaded file is missing");
+      let crc = 0;
+      let size = 0;
+      const checksum = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          crc = crc32(chunk, crc);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await mkdir(options.tmpDir, { recursive: true });
+      await pipeline(object.body, checksum, createWriteStream(tmp, { highWaterMark: 1 << 20 }));
+
+      const { preview, thumbnail, width, height } = await makePreviews(tmp, options);
+      const base = shot.object_key.replace(/\/original$/, "");
+      const previewKey = `${base}/preview.webp`;
+      const thumbKey = `${base}/thumb.webp`;
+      await store.put(previewKey, preview, "image/webp");
+      await store.put(thumbKey, thumbnail, "image/webp");
+      const row = await updateShotRow(db, shot.id, {
+        state: "done",
+        error_message: null,
+        crc32: crc >>> 0,
+        size,
+        width,
+        height,
+        preview_key: previewKey,
+        thumb_key: thumbKey,
+        claimed_at: null,
+      });
+      if (row) shots.announce(row);
+    } catch (err) {
+      log.warn({ err, shot: shot.id }, "shot processing failed");
+      const row = await updateShotRow(db, shot.id, {
+        state: "error",
+        error_message: userMessage(err, options.maxPixels),
+        claimed_at: null,
+      }).catch(() => undefined);
+      if (row) shots.announce(row);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async function fill() {
+    while (!stopped && running < options.concurrency) {
+      const shot = await claimPendingShot(db, STALE_CLAIM_S, MAX_ATTEMPTS).catch((err) => {
+        log.error({ err }, "could not claim a shot to process");
+        return undefined;
+      });
+      if (!shot) break;
+      running++;
+      void processOne(shot).finally(() => {
+        running--;
+        if (running === 0) for (const resolve of idle) resolve();
+        void fill();
+      });
+    }
+  }
+
+  const tick = async () => {
+    if (stopped) return;
+    for (const s of await failExhaustedShots(db, MAX_ATTEMPTS).catch(() => [])) log.warn({ shot: s.id }, "shot processing gave up");
+    await fill();
+    timer = setTimeout(tick, IDLE_POLL_MS);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      void tick();
+    },
+    /** Called when an upload completes, so processing starts without waiting for the next poll. */
+    poke() {
+      void fill();
+    },
+    /** Resolves when nothing is being processed (tests, shutdown). */
+    async drain() {
+      if (running === 0) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          idle.delete(done);
+          resolve();
+        };
+        idle.add(done);
+      });
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await this.drain();
+    },
+  };
+}
+
+export type ShotProcessor = ReturnType<typeof createShotProcessor>;

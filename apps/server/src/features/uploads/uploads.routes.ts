@@ -1,0 +1,55 @@
+import { UploadRequestSchema, UploadResponseSchema } from "@latent/domain/films";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import type { UploadsService } from "./uploads.service.ts";
+
+export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsService; requireScopes: RequireScopes }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { uploads, requireScopes } = deps;
+  const tags = ["uploads"];
+
+  r.post(
+    "/film/shot/:id/:index/upload",
+    {
+      preHandler: requireScopes("write:film"),
+      schema: {
+        tags,
+        summary: "Start uploading a scan: answers the chunk size and the URL of each chunk",
+        params: z.object({ id: z.string().max(64), index: z.coerce.number().int() }),
+        body: UploadRequestSchema,
+        response: { 200: UploadResponseSchema },
+      },
+    },
+    async (request) => uploads.begin(callerOf(request).sub, request.params.id, request.params.index, request.body),
+  );
+
+  // Chunks arrive as raw bytes and are streamed straight into the store: no parser may read them first.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      "/uploads/:uploadId/:part",
+      {
+        preHandler: requireScopes("write:film"),
+        schema: {
+          tags,
+          summary: "Send one chunk (idempotent; the last one completes the file)",
+          params: z.object({ uploadId: z.string().max(64), part: z.coerce.number().int() }),
+          response: { 200: z.object({ part: z.number(), received: z.number(), parts: z.number(), complete: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const length = request.headers["content-length"];
+        return uploads.putPart(
+          callerOf(request).sub,
+          request.params.uploadId,
+          request.params.part,
+          request.raw,
+          length === undefined ? undefined : Number(length),
+        );
+      },
+    );
+  });
+}

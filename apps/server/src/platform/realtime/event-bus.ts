@@ -1,0 +1,68 @@
+import { EventEmitter } from "node:events";
+import { Redis } from "ioredis";
+
+export type FilmEvent =
+  | { type: "shot"; film_id: string; index: number; state: string; error_message?: string | null; thumbnail_url?: string | null }
+  | { type: "shot-deleted"; film_id: string; index: number }
+  | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean };
+
+/** Film events (shot states, download progress) fanned out to every listener, on every instance. */
+export interface EventBus {
+  publish(filmId: string, event: FilmEvent): void;
+  subscribe(filmId: string, listener: (event: FilmEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process: an EventEmitter. */
+export function createLocalEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (filmId, event) => emitter.emit(filmId, event),
+    subscribe(filmId, listener) {
+      emitter.on(filmId, listener);
+      return () => emitter.off(filmId, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** Several instances: Redis pub/sub carries events between them; each instance fans out locally. */
+export function createRedisEventBus(url: string): EventBus {
+  const local = createLocalEventBus();
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const counts = new Map<string, number>();
+  const channel = (filmId: string) => `latent:film:${filmId}`;
+  sub.on("message", (ch: string, message: string) => {
+    try {
+      local.publish(ch.slice("latent:film:".length), JSON.parse(message) as FilmEvent);
+    } catch {
+      // A malformed message is dropped: nobody but us publishes on these channels.
+    }
+  });
+  return {
+    publish: (filmId, event) => void pub.publish(channel(filmId), JSON.stringify(event)),
+    subscribe(filmId, listener) {
+      const n = counts.get(filmId) ?? 0;
+      if (n === 0) void sub.subscribe(channel(filmId));
+      counts.set(filmId, n + 1);
+      const off = local.subscribe(filmId, listener);
+      return () => {
+        off();
+        const left = (counts.get(filmId) ?? 1) - 1;
+        if (left <= 0) {
+          counts.delete(filmId);
+          void sub.unsubscribe(channel(filmId));
+        } else counts.set(filmId, left);
+      };
+    },
+    async close() {
+      await local.close();
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
