@@ -103,7 +103,12 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const manifest = await (await fetch(`${base}/api/film/${film.id}/download`, { headers: auth })).json();
-  const shots = await latent.db.selectFrom("shots").select("object_key").where("film_id", "=", film.id).where("state", "=", "done").execute();
+  const shots = await latent.db
+    .selectFrom("shots")
+    .select("object_key")
+    .where("film_id", "=", film.id)
+    .where("state", "=", "done")
+    .execute();
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => {
@@ -132,7 +137,9 @@ try {
   ] as const) {
     const ours = await best(3, () => makePreviews(file, DEFAULT_PROCESSING));
     const bare = await best(3, () => sharp(file).resize(480, 480, { fit: "inside" }).webp().toBuffer());
-    console.log(`thumb    ${label}: Latent ${ours.toFixed(0)} ms (preview + thumbnail), bare sharp thumbnail ${bare.toFixed(0)} ms → ratio ${(ours / bare).toFixed(2)}`);
+    console.log(
+      `thumb    ${label}: Latent ${ours.toFixed(0)} ms (preview + thumbnail), bare sharp thumbnail ${bare.toFixed(0)} ms → ratio ${(ours / bare).toFixed(2)}`,
+    );
   }
   await writeFile(join(dir, "done"), "");
 } finally {

@@ -29,8 +29,12 @@ export interface ApiResponse {
 }
 
 /** Starts a real server on a loopback port with its own data folder and database (schema). */
-export async function startServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), "latent-test-"));
+export async function startServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const schema = kind === "postgres" ? `test_${randomUUID().replaceAll("-", "")}` : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
