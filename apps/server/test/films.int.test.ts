@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { readdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiResponse, DATABASES, startServer, type TestServer } from "./harness.ts";
@@ -380,5 +381,39 @@ describe.each(DATABASES)("rolls and scans on %s", (kind) => {
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
     expect((await s.api("/api/film", { token: intruder })).body).toEqual([]);
     expect((await s.api(`/api/film/${film.id}`, { token: owner })).body.shots).toHaveLength(2);
+  });
+});
+
+describe("large-format scans and decompression bombs", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer("pglite");
+  });
+  afterAll(() => s?.close());
+
+  it("makes a preview of a 4x5 inch sheet scanned at 4000 dpi (320 MP)", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: { ...roll, format: "sheet" } });
+    const sheet = await readFile(new URL("./fixtures/sheet-4x5-4000dpi.jpg", import.meta.url));
+    await upload(s, token, film.id, 1, sheet);
+    const done = await waitForShots(s, token, film.id, 1);
+    expect(done.shots[0]).toMatchObject({ state: "done", width: 16000, height: 20000 });
+    const preview = await sharp(Buffer.from(await (await fetch(`${s.base}${done.shots[0].version.preview_url}`)).arrayBuffer())).metadata();
+    expect([preview.width, preview.height]).toEqual([1638, 2048]);
+  });
+
+  it("refuses an image whose header claims billions of pixels, and says why", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    // Rewrite the IHDR chunk to announce 60000 × 60000 (3.6 GP) and fix its CRC, as a crafted file would.
+    png.writeUInt32BE(60000, 16);
+    png.writeUInt32BE(60000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
+    await upload(s, token, film.id, 1, png, "image/png");
+    const done = await waitForShots(s, token, film.id, 1);
+    expect(done.shots[0]).toMatchObject({ state: "error", error_message: "The image is larger than 700 megapixels" });
   });
 });
