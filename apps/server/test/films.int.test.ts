@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiResponse, DATABASES, startServer, type TestServer } from "./harness.ts";
+import { type ApiResponse, BACKENDS, startServer, type TestServer } from "./harness.ts";
 
 const roll = {
   name: "Summer in Cadaqués",
@@ -72,10 +72,10 @@ async function waitForShots(s: TestServer, token: string, filmId: string, count:
   throw new Error("shots were not processed");
 }
 
-describe.each(DATABASES)("rolls and scans on %s", (kind) => {
+describe.each(BACKENDS)("rolls and scans on %s with the %s store", (kind, store) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(kind);
+    s = await startServer(kind, {}, { store });
   });
   afterAll(() => s?.close());
 

@@ -7,6 +7,7 @@ import pg from "pg";
 import { buildApp, type Latent } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { MintOptions } from "../src/platform/identity/embedded/access-tokens.ts";
+import { startS3rver } from "./s3rver.ts";
 
 /** Databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
@@ -15,6 +16,8 @@ export type DatabaseKind = (typeof DATABASES)[number];
 export interface TestServer {
   base: string;
   latent: Latent;
+  /** The folder where the store keeps its bytes (the filesystem store's root, or s3rver's). */
+  storeRoot: string;
   /** An access token for a fresh (or given) subject. */
   token(options?: Partial<MintOptions>): Promise<string>;
   api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
@@ -28,19 +31,33 @@ export interface ApiResponse {
   body: any;
 }
 
-/** Starts a real server on a loopback port with its own data folder and database (schema). */
+/** Database and object store pairs the storage-heavy API tests run on. */
+export const BACKENDS = DATABASES.flatMap((db) => (["fs", "s3"] as const).map((store) => [db, store] as const));
+export type StoreKind = "fs" | "s3";
+
+/** Starts a real server on a loopback port with its own data folder, database (schema) and store. */
 export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; store?: StoreKind } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
+  const s3 = options.store === "s3" ? await startS3rver() : null;
   const schema = kind === "postgres" ? `test_${randomUUID().replaceAll("-", "")}` : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     WEB_DIST: join(dataDir, "no-web"),
     ...(kind === "postgres" ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...(s3
+      ? {
+          S3_BUCKET: s3.bucket,
+          S3_ENDPOINT: s3.endpoint,
+          S3_FORCE_PATH_STYLE: "true",
+          S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+        }
+      : {}),
     ...env,
   });
   const latent = await buildApp(config, { searchPath: schema });
@@ -69,6 +86,7 @@ export async function startServer(
     base,
     latent,
     api,
+    storeRoot: s3 ? s3.directory : join(dataDir, "objects"),
     token: (o = {}) => latent.identity.mint!({ sub: randomUUID(), email: `${randomUUID()}@example.com`, role: "user", ...o }),
     async close() {
       await latent.close();
@@ -78,6 +96,7 @@ export async function startServer(
         await client.query(`drop schema if exists "${schema}" cascade`);
         await client.end();
       }
+      await s3?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

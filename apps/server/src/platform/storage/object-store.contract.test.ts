@@ -1,31 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3rver } from "../../../test/s3rver.ts";
 import { createFsStore, MIN_PART_SIZE } from "./fs-store.ts";
 import type { ObjectStore } from "./object-store.ts";
 import { createS3Store } from "./s3-store.ts";
-
-/** The few members of s3rver 3.7.1 (a Koa app, shipped without types) that these tests use. */
-interface S3rver {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-  store: { getResourcePath(bucket: string, key: undefined, resource: string): string };
-}
-interface KoaContext {
-  method: string;
-  path: string;
-  query: Record<string, string | string[] | undefined>;
-  status: number;
-  type: string;
-  body: unknown;
-}
-const S3rver = createRequire(import.meta.url)("s3rver") as new (options: object) => S3rver;
 
 const MiB = 1024 * 1024;
 // The SDK warns on the console when a streamed part fails, which two tests here do on purpose.
@@ -51,25 +33,16 @@ const adapters: Adapter[] = [
     name: "S3 (s3rver on loopback)",
     checksParts: false,
     async start() {
-      const directory = await mkdtemp(join(tmpdir(), "latent-s3rver-"));
-      const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "latent-test" }] });
-      server.middleware.unshift(abortMultipartUpload(server));
-      const { port } = await server.run();
+      const s3 = await startS3rver();
       const store = createS3Store({
-        bucket: "latent-test",
+        bucket: s3.bucket,
         region: "eu-central-1",
-        endpoint: `http://127.0.0.1:${port}`,
+        endpoint: s3.endpoint,
         forcePathStyle: true,
-        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+        credentials: s3.credentials,
         logger: quiet,
       });
-      return {
-        store,
-        async stop() {
-          await server.close();
-          await rm(directory, { recursive: true, force: true });
-        },
-      };
+      return { store, stop: s3.stop };
     },
   },
 ];
@@ -292,26 +265,4 @@ async function sha256(body: Readable): Promise<string> {
 
 function sha256Of(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
-}
-
-/**
- * s3rver 3.7.1 has no AbortMultipartUpload (DELETE ?uploadId answers 405), so this adds it in front of its
- * routes: the staged parts go, and an unknown upload answers NoSuchUpload, as S3 does. What the SDK sends
- * for an abort is checked against a recording server in s3-store.test.ts.
- */
-function abortMultipartUpload(server: S3rver) {
-  return async (ctx: KoaContext, next: () => Promise<void>) => {
-    const uploadId = ctx.query.uploadId;
-    if (ctx.method !== "DELETE" || typeof uploadId !== "string") return next();
-    const bucket = ctx.path.split("/")[1] ?? "";
-    const staging = /^[0-9a-f]{32}$/.test(uploadId) ? join(server.store.getResourcePath(bucket, undefined, "uploads"), uploadId) : null;
-    if (!staging || !(await stat(staging).catch(() => null))) {
-      ctx.status = 404;
-      ctx.type = "application/xml";
-      ctx.body = "<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>";
-      return;
-    }
-    await rm(staging, { recursive: true, force: true });
-    ctx.status = 204;
-  };
 }
