@@ -229,10 +229,14 @@ describe.each(BACKENDS)("rolls and scans on %s with the %s store", (kind, store)
     await putChunk(s, begin.body.urls[0], token, tiff.subarray(0, begin.body.max_upload_size));
     expect((await s.api(`/api/film/shot/${film.id}/1`, { method: "DELETE", token })).status).toBe(204);
     expect((await s.api(`/api/film/${film.id}`, { token })).body.shots).toEqual([]);
-    const objects = join(s.latent.config.dataDir, "objects");
-    const leftovers = async () =>
-      (await readdir(objects, { recursive: true }).catch(() => [])).filter((p) => p.includes(film.id) || p.startsWith(".uploads/"));
-    expect((await leftovers()).filter((p) => !p.endsWith(".uploads"))).toEqual([]);
+    // Objects live under the film's prefix; unfinished parts in the store's staging folder (fs: .uploads/, s3rver: ._S3rver_uploads/).
+    const files = await readdir(s.storeRoot, { recursive: true }).catch(() => []);
+    const leftovers: string[] = [];
+    for (const p of files) {
+      const staged = /(^|\/)\.(_S3rver_)?uploads\/./.test(p);
+      if ((p.includes(film.id) || staged) && (await stat(join(s.storeRoot, p))).isFile()) leftovers.push(p);
+    }
+    expect(leftovers).toEqual([]);
 
     const again = await s.api(`/api/film/shot/${film.id}/2/upload`, {
       method: "POST",
