@@ -97,6 +97,7 @@ describe.each(BACKENDS)("rolls and scans on %s with the %s store", (kind, store)
     const fourth = await s.api("/api/film", { method: "POST", token, body: roll });
     expect(fourth.status).toBe(422);
     expect(fourth.body).toEqual({ error: "films-capacity-reached", message: "Maximum films capacity reached" });
+    expect((await s.api("/api/user", { token })).body.usage.films).toBe(3);
   });
 
   it("answers an invalid roll with 422 invalid-new-film and the reason", async () => {

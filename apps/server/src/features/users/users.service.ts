@@ -7,6 +7,7 @@ import { notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import { countFilms } from "../films/films.store.ts";
 import { countGear, ensureUserRow, findUser, updateUserRow } from "./users.store.ts";
 
 const PICTURE_LINK_TTL_S = 3600;
@@ -39,7 +40,7 @@ export function createUsersService({ db, store, signer }: UsersDeps) {
       plan: plan.id,
       max_films_capacity: plan.maxFilms,
       max_gears_capacity: plan.maxGear,
-      usage: { films: 0, gear: await countGear(db, row.id) },
+      usage: { films: await countFilms(db, row.id), gear: await countGear(db, row.id) },
       inactive_since: row.inactive_since?.toISOString() ?? null,
       downgrading_since: row.downgrading_since?.toISOString() ?? null,
       survey_submitted: row.survey_submitted,
