@@ -14,22 +14,32 @@ export type ShotState = (typeof SHOT_STATES)[number];
 const id = z.string().min(1).max(64);
 const pushPull = z.coerce.number().int().min(PUSH_PULL_MIN).max(PUSH_PULL_MAX);
 
-export const NewFilmSchema = z
-  .object({
-    name: z.string().trim().max(120).default(""),
-    brand: z.string().trim().min(1).max(80),
-    model: z.string().trim().min(1).max(80),
-    iso: z.coerce.number().int().min(1).max(102400),
-    format: z.enum(FORMATS),
-    n_exp: z.coerce.number().int().min(1).optional(),
-    process: z.enum(PROCESSES),
-    push_pull: pushPull.default(0),
-    month: z.coerce.number().int().min(1).max(12).nullish(),
-    year: z.coerce.number().int().min(1850).max(2100).nullish(),
-    scanner: z.string().trim().max(120).nullish(),
-    camera_id: id.nullish(),
-    lens_id: id.nullish(),
-  })
+/** The fields of a roll as the owner edits them; creation adds defaults, an update takes any subset. */
+const FilmFieldsSchema = z.object({
+  name: z.string().trim().max(120),
+  brand: z.string().trim().min(1).max(80),
+  model: z.string().trim().min(1).max(80),
+  iso: z.coerce.number().int().min(1).max(102400),
+  format: z.enum(FORMATS),
+  n_exp: z.coerce.number().int().min(1),
+  process: z.enum(PROCESSES),
+  push_pull: pushPull,
+  month: z.coerce.number().int().min(1).max(12).nullable(),
+  year: z.coerce.number().int().min(1850).max(2100).nullable(),
+  scanner: z.string().trim().max(120).nullable(),
+  camera_id: id.nullable(),
+  lens_id: id.nullable(),
+});
+
+export const NewFilmSchema = FilmFieldsSchema.partial({
+  n_exp: true,
+  month: true,
+  year: true,
+  scanner: true,
+  camera_id: true,
+  lens_id: true,
+})
+  .extend({ name: FilmFieldsSchema.shape.name.default(""), push_pull: pushPull.default(0) })
   .refine((f) => f.n_exp === undefined || f.n_exp <= MAX_SHOTS_PER_ROLL[f.format], {
     path: ["n_exp"],
     message: "More exposures than a roll of this format can hold",
@@ -37,23 +47,7 @@ export const NewFilmSchema = z
   });
 export type NewFilm = z.infer<typeof NewFilmSchema>;
 
-export const UpdateFilmSchema = z
-  .object({
-    name: z.string().trim().max(120),
-    brand: z.string().trim().min(1).max(80),
-    model: z.string().trim().min(1).max(80),
-    iso: z.coerce.number().int().min(1).max(102400),
-    format: z.enum(FORMATS),
-    n_exp: z.coerce.number().int().min(1),
-    process: z.enum(PROCESSES),
-    push_pull: pushPull,
-    month: z.coerce.number().int().min(1).max(12).nullable(),
-    year: z.coerce.number().int().min(1850).max(2100).nullable(),
-    scanner: z.string().trim().max(120).nullable(),
-    camera_id: id.nullable(),
-    lens_id: id.nullable(),
-  })
-  .partial();
+export const UpdateFilmSchema = FilmFieldsSchema.partial();
 export type UpdateFilm = z.infer<typeof UpdateFilmSchema>;
 
 export const ShotVersionSchema = z.object({
