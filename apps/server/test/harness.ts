@@ -39,7 +39,7 @@ export type StoreKind = "fs" | "s3";
 export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { dataDir?: string; store?: StoreKind } = {},
+  options: { dataDir?: string; store?: StoreKind; keepData?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const s3 = options.store === "s3" ? await startS3rver() : null;
@@ -97,7 +97,7 @@ export async function startServer(
         await client.end();
       }
       await s3?.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
