@@ -1,0 +1,54 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { paths } from "../../config/paths.ts";
+import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { useAcceptPrivacyPolicy } from "../user/api/accept-privacy-policy.ts";
+import { useCurrentUser } from "../user/api/get-user.ts";
+
+/** The privacy policy, to be accepted before registering rolls (spec §5). */
+export function PrivacyAcceptanceScreen() {
+  const { t } = useTranslation("profile");
+  const errorText = useApiErrorText();
+  const user = useCurrentUser();
+  const accept = useAcceptPrivacyPolicy();
+  const navigate = useNavigate();
+  const paragraphs = t("landing:legal.privacy.paragraphs", { returnObjects: true }) as string[];
+
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onSuccess: () => {
+        notifications.show({ color: "green", message: t("privacy.accepted") });
+        navigate(paths.user.home);
+      },
+      onError: (err) => notifications.show({ color: "red", title: t("privacy.failed"), message: errorText(err) }),
+    });
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>{t("privacy.title")}</Title>
+      <Paper withBorder p="lg" component="article" aria-label={t("landing:legal.privacy.title")}>
+        <Stack gap="sm">
+          {paragraphs.map((paragraph) => (
+            <Text key={paragraph}>{paragraph}</Text>
+          ))}
+        </Stack>
+      </Paper>
+      {user.policy_accepted ? (
+        <Alert color="green" title={t("privacy.alreadyTitle")}>
+          {t("privacy.already")}
+        </Alert>
+      ) : (
+        <Group>
+          <Button onClick={onAccept} loading={accept.isPending}>
+            {t("privacy.accept")}
+          </Button>
+          <Button component={Link} to={paths.user.home} variant="default">
+            {t("privacy.later")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import type { User } from "@latent/domain/user";
+import { describe, expect, it } from "vitest";
+import { profileValues, userDataBody } from "./profile-values.ts";
+
+const user: User = {
+  user_id: "u1",
+  email: "ada@example.com",
+  role: "user",
+  name: "Ada",
+  nickname: "",
+  first_name: "",
+  last_name: "",
+  webpage: "",
+  picture: null,
+  locale: null,
+  address: null,
+  shipping: null,
+  plan: "free",
+  max_films_capacity: 3,
+  max_gears_capacity: 1,
+  usage: { films: 0, gear: 0 },
+  inactive_since: null,
+  downgrading_since: null,
+  survey_submitted: false,
+  policy_accepted: false,
+  lab: null,
+  integrations: {},
+};
+
+describe("profile form values", () => {
+  it("sends no address while the address fields are left empty", () => {
+    const body = userDataBody(profileValues(user));
+    expect(body.address).toBeNull();
+    expect(body.shipping).toBeNull();
+  });
+
+  it("files a VAT number as eu_vat and a NIF or CIF as es_cif", () => {
+    const values = profileValues(user);
+    values.address = {
+      ...values.address,
+      line1: "Carrer Major 1",
+      city: "Girona",
+      postal_code: "17001",
+      country: "ES",
+      tax_id_type: "NIF",
+      vat: "12345678Z",
+    };
+    expect(userDataBody(values).address).toMatchObject({ vat: "12345678Z", vat_type: "es_cif" });
+    values.address.tax_id_type = "VAT";
+    expect(userDataBody(values).address).toMatchObject({ vat_type: "eu_vat" });
+  });
+
+  it("ships to the billing address when asked to", () => {
+    const values = profileValues(user);
+    values.address = { ...values.address, line1: "Via Roma 2", city: "Torino", postal_code: "10121", country: "IT" };
+    values.shippingSameAsBilling = true;
+    const body = userDataBody(values);
+    expect(body.shipping).toEqual(body.address);
+  });
+
+  it("reads a stored es_cif back as CIF", () => {
+    const address = {
+      line1: "a",
+      line2: "",
+      city: "b",
+      postal_code: "c",
+      state: "",
+      country: "ES",
+      phone: "",
+      vat: "B123",
+      vat_type: "es_cif" as const,
+    };
+    expect(profileValues({ ...user, address, shipping: address }).address.tax_id_type).toBe("CIF");
+  });
+});

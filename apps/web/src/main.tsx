@@ -1,0 +1,65 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app.tsx";
+import type { AppServices } from "./app/app-services.ts";
+import { createAppRouter } from "./app/router.tsx";
+import { paths } from "./config/paths.ts";
+import { createApiClient } from "./shared/api/api-client.ts";
+import { ApiError } from "./shared/api/api-error.ts";
+import { createAuthSession, createUserManager } from "./shared/auth/auth-session.ts";
+import { createI18n, initialLocale } from "./shared/i18n/i18n.ts";
+import { FLAGS_STORAGE_KEY, resolveFlags } from "./shared/runtime-config/feature-flags.ts";
+import { fetchRuntimeConfig } from "./shared/runtime-config/runtime-config.ts";
+
+/** Client errors (4xx) will not change on retry; network and server failures get two more tries. */
+function shouldRetry(failures: number, error: unknown) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failures < 2;
+}
+
+async function start(root: HTMLElement) {
+  const i18n = await createI18n(initialLocale());
+  let config: Awaited<ReturnType<typeof fetchRuntimeConfig>>;
+  try {
+    config = await fetchRuntimeConfig();
+  } catch (err) {
+    console.error(err);
+    // Without the settings there is no sign-in: say so plainly, in the user's language.
+    root.innerHTML = "";
+    const message = document.createElement("p");
+    message.setAttribute("role", "alert");
+    message.style.cssText = "font: 16px system-ui, sans-serif; margin: 20vh auto; max-width: 32rem; text-align: center";
+    message.textContent = i18n.t("errors:app.unreachable");
+    root.append(message);
+    return;
+  }
+  const auth = createAuthSession(createUserManager(config));
+  // A call refused even after renewing the token means the session is gone: say so on its own page (spec §2, §8).
+  // During a navigation the guards handle it themselves (they start a new sign-in).
+  let router: ReturnType<typeof createAppRouter> | undefined;
+  const onApiError = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401 || !router || router.state.navigation.state !== "idle") return;
+    void router.navigate(paths.user.unauthorized);
+  };
+  const services: AppServices = {
+    config,
+    flags: resolveFlags(config.flags, localStorage.getItem(FLAGS_STORAGE_KEY)),
+    auth,
+    api: createApiClient(auth),
+    queryClient: new QueryClient({
+      queryCache: new QueryCache({ onError: onApiError }),
+      mutationCache: new MutationCache({ onError: onApiError }),
+      defaultOptions: { queries: { staleTime: 30_000, retry: shouldRetry }, mutations: { retry: false } },
+    }),
+    i18n,
+  };
+  router = createAppRouter(services);
+  createRoot(root).render(
+    <StrictMode>
+      <App services={services} router={router} />
+    </StrictMode>,
+  );
+}
+
+void start(document.getElementById("root")!);

@@ -1,0 +1,26 @@
+import { createContext, type ReactNode, useContext } from "react";
+import { useTranslation } from "react-i18next";
+import { currentLocale } from "../i18n/i18n.ts";
+import type { AuthSession } from "./auth-session.ts";
+
+const AuthSessionContext = createContext<AuthSession | null>(null);
+
+export function AuthSessionProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  return <AuthSessionContext value={session}>{children}</AuthSessionContext>;
+}
+
+export function useAuthSession(): AuthSession {
+  const session = useContext(AuthSessionContext);
+  if (!session) throw new Error("useAuthSession needs an AuthSessionProvider");
+  return session;
+}
+
+/** Sign-in and sign-up in the current language: the provider's pages open in it too (`ui_locales`). */
+export function useSignIn() {
+  const session = useAuthSession();
+  const { i18n } = useTranslation();
+  return {
+    signIn: (returnTo: string) => session.signIn({ returnTo, locale: currentLocale(i18n) }),
+    signUp: (returnTo: string) => session.signIn({ returnTo, signup: true, locale: currentLocale(i18n) }),
+  };
+}

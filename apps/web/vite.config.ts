@@ -1,0 +1,19 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The server answers everything but the app's own files; in development Vite serves the app and forwards the rest.
+const server = "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true, target: "es2022" },
+  server: {
+    proxy: {
+      "/api": server,
+      "/oidc": server,
+      "/auth": server,
+      "/media": server,
+      "/ws": { target: server, ws: true },
+    },
+  },
+});

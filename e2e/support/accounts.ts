@@ -1,0 +1,44 @@
+import { expect, type Page } from "@playwright/test";
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A new address per call: every journey starts with its own account on the run's fresh server. */
+export function newAccount(kind: string): Account {
+  counter += 1;
+  return { email: `${kind}-${Date.now()}-${counter}@example.com`, password: "correct horse battery" };
+}
+
+/** Fills the identity provider's sign-up form (its own page, outside the web app) and submits it. */
+export async function fillSignUp(page: Page, account: Account, role: "user" | "lab") {
+  await expect(page.getByRole("heading", { name: "Create your Latent account" })).toBeVisible();
+  await page.locator("#email").fill(account.email);
+  await page.locator("#password").fill(account.password);
+  await page.locator(`input[name=role][value=${role}]`).check();
+  await page.locator("button[type=submit]").click();
+}
+
+/** Fills the identity provider's sign-in form and submits it. */
+export async function fillSignIn(page: Page, account: Account) {
+  await expect(page.getByRole("heading", { name: "Sign in to Latent" })).toBeVisible();
+  await page.locator("#email").fill(account.email);
+  await page.locator("#password").fill(account.password);
+  await page.locator("button[type=submit]").click();
+}
+
+/** From the landing page: "Create account" in the header, then the provider's sign-up form. */
+export async function signUpFromLanding(page: Page, account: Account, role: "user" | "lab") {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Create account" }).click();
+  await fillSignUp(page, account, role);
+}
+
+/** Through the account menu in the user area's header; the labels are those of the language in use. */
+export async function signOut(page: Page, labels = { menu: /^Account menu of/, signOut: "Sign out" }) {
+  await page.getByRole("button", { name: labels.menu }).click();
+  await page.getByRole("menuitem", { name: labels.signOut }).click();
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3199;
+const BASE_URL = `http://localhost:${PORT}`;
+
+// One fresh, empty data directory per run. The config is also loaded by the worker processes: they inherit the
+// variable, so they all see the directory the server was started with. e2e/global-teardown.ts removes it.
+process.env.LATENT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "latent-e2e-"));
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.e2e.ts",
+  workers: 1,
+  retries: 0,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTeardown: "./e2e/global-teardown.ts",
+  use: {
+    baseURL: BASE_URL,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    // The web app must already be built (`npm test` and `npm run test:e2e` build it first).
+    command: "sh scripts/run.sh node apps/server/src/main.ts",
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: process.env.LATENT_E2E_DATA_DIR, LOG_LEVEL: "warn" },
+  },
+});
