@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3199;
+// E2E_PORT lets two runs (say, CI and a developer) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 const BASE_URL = `http://localhost:${PORT}`;
 
 // One fresh, empty data directory per run. The config is also loaded by the worker processes: they inherit the
