@@ -108,7 +108,8 @@ describe.each(DATABASES)("embedded OpenID provider on %s", (kind) => {
 
     const me = await s.api("/api/user", { token: tokens.access_token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ role: "lab", email: "lab@example.com" });
+    // The language of the sign-up page becomes the profile's language.
+    expect(me.body).toMatchObject({ role: "lab", email: "lab@example.com", locale: "fr-FR" });
 
     const refreshed = await fetch(`${s.base}/oidc/oauth/token`, {
       method: "POST",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { LOCALES } from "@latent/domain/locales";
 import { planOf } from "@latent/domain/plans";
 import type { UpdateUserBody, User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
@@ -60,7 +61,8 @@ export function createUsersService({ db, store, signer }: UsersDeps) {
     /** Creates the caller's user from the token's claims the first time it is seen. */
     async ensure(caller: Caller) {
       if (known.has(caller.sub)) return;
-      await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role });
+      const locale = LOCALES.find((l) => l === caller.locale) ?? null;
+      await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role, locale });
       known.add(caller.sub);
     },
 

@@ -5,10 +5,13 @@ import type { Database, UsersTable } from "../../platform/db/schema.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Creates the user row on first sight of a token's subject; later calls leave it untouched. */
-export async function ensureUserRow(db: Db, user: { id: string; email: string | null; name: string | null; role: "user" | "lab" }) {
+export async function ensureUserRow(
+  db: Db,
+  user: { id: string; email: string | null; name: string | null; role: "user" | "lab"; locale: string | null },
+) {
   await db
     .insertInto("users")
-    .values({ id: user.id, email: user.email, name: user.name ?? "", role: user.role })
+    .values({ id: user.id, email: user.email, name: user.name ?? "", role: user.role, locale: user.locale })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }

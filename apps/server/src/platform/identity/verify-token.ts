@@ -6,6 +6,8 @@ export interface Caller {
   sub: string;
   email: string | null;
   name: string | null;
+  /** The language chosen at sign-up, when the provider tells it. */
+  locale: string | null;
   role: "user" | "lab";
   scopes: Set<Scope | string>;
   expiresAt: number;
@@ -64,6 +66,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       sub: payload.sub,
       email: typeof payload.email === "string" ? payload.email : null,
       name: typeof payload.name === "string" ? payload.name : null,
+      locale: typeof payload.locale === "string" ? payload.locale : null,
       role: roleList.includes(ROLES.lab) ? "lab" : "user",
       scopes: new Set(typeof payload.scope === "string" ? payload.scope.split(" ") : []),
       expiresAt: payload.exp,

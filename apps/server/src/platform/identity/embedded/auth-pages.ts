@@ -1,6 +1,10 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from "@latent/domain/locales";
 import { AUTH_TEXTS, type AuthTexts } from "./auth-texts.ts";
 
+// The same mark as the web app's, inline so the sign-in page asks for nothing else.
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ccircle cx='16' cy='16' r='14' fill='%23b4461f'/%3E%3Ccircle cx='16' cy='16' r='6' fill='%23f4f1ec'/%3E%3C/svg%3E";
+
 export const esc = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface AuthPageModel {
@@ -67,7 +71,7 @@ export function renderAuthPage(m: AuthPageModel): string {
   const other = m.mode === "login" ? "signup" : "login";
   return `<!doctype html>
 <html lang="${m.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)} · Latent</title><style>${STYLE}</style></head>
+<title>${esc(title)} · Latent</title><link rel="icon" href="${FAVICON}"><style>${STYLE}</style></head>
 <body><main>
 <p class="brand">Latent</p>
 <h1>${esc(title)}</h1>

@@ -39,6 +39,8 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
     jwks: { keys: secrets.jwks as never },
     cookies: { keys: secrets.cookieKeys },
     pkce: { required: () => true },
+    // The web app is served from the same origin; no other site may call the provider from a browser.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(s.publicUrl).origin,
     scopes: [...IDENTITY_SCOPES, "offline_access"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "locale", s.rolesClaim] },
     extraParams: ["screen_hint"],
@@ -93,7 +95,11 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
-      return { [s.rolesClaim]: [await roleOf(token.accountId)], email: account?.email };
+      return {
+        [s.rolesClaim]: [await roleOf(token.accountId)],
+        email: account?.email,
+        ...(account?.locale ? { locale: account.locale } : {}),
+      };
     },
     interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
     features: {
