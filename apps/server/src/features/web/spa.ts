@@ -20,7 +20,9 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
   }
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const path = request.url.split("?")[0]!;
-    if (request.method !== "GET" || NOT_SPA.test(path) || !String(request.headers.accept ?? "").includes("text/html")) return false;
+    const accept = String(request.headers.accept ?? "*/*");
+    // Browsers ask for text/html, tools often for */*: both get the app; a JSON-only client gets the JSON 404.
+    if (request.method !== "GET" || NOT_SPA.test(path) || !(accept.includes("text/html") || accept.includes("*/*"))) return false;
     if (!built) {
       reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
       return true;
