@@ -345,7 +345,13 @@ describe.each(BACKENDS)("rolls and scans on %s with the %s store", (kind, store)
     await upload(s, token, film.id, 1, await jpeg(300, 200));
     await waitForShots(s, token, film.id, 1);
     for (let i = 0; i < 50 && !events.some((e) => e.state === "done"); i++) await new Promise((r) => setTimeout(r, 50));
+    const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    await (await fetch(`${s.base}${manifest.zip_url}`)).arrayBuffer();
+    for (let i = 0; i < 50 && !events.some((e) => e.type === "download"); i++) await new Promise((r) => setTimeout(r, 50));
     ws.close();
+    expect(events.filter((e) => e.type === "download")).toEqual([
+      { type: "download", film_id: film.id, progress: 100, file_name: "Summer-in-Cadaqués-01.jpg", finished: true },
+    ]);
     expect(events[0]).toMatchObject({ type: "connected" });
     expect(events.filter((e) => e.type === "shot").map((e) => e.state)).toEqual(["uploading", "pending", "done"]);
     const reused = new WebSocket(`${s.base.replace("http", "ws")}/ws/${film.id}?token=${ticket.ticket}`);
@@ -405,6 +411,29 @@ describe("large-format scans and decompression bombs", () => {
     expect(done.shots[0]).toMatchObject({ state: "done", width: 16000, height: 20000 });
     const preview = await sharp(Buffer.from(await (await fetch(`${s.base}${done.shots[0].version.preview_url}`)).arrayBuffer())).metadata();
     expect([preview.width, preview.height]).toEqual([1638, 2048]);
+  });
+
+  it("refuses to keep more shots than the free plan's 36, with the spec's text", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    for (let index = 1; index <= 37; index++) {
+      const begin = await s.api(`/api/film/shot/${film.id}/${index}/upload`, {
+        method: "POST",
+        token,
+        body: { content_type: "image/jpeg", content_length: 1000 },
+      });
+      expect(begin.status).toBe(200);
+    }
+    const keep = (from: number, to: number) => ({
+      shots: Array.from({ length: to - from + 1 }, (_, i) => ({ index: from + i, kept: true })),
+    });
+    expect((await s.api(`/api/film/shot/${film.id}`, { method: "PUT", token, body: keep(1, 36) })).status).toBe(200);
+    const refused = await s.api(`/api/film/shot/${film.id}`, { method: "PUT", token, body: keep(37, 37) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: "too-many-kept",
+      message: "You cannot keep more than the allowed saved photos: deselect others",
+    });
   });
 
   it("refuses an image whose header claims billions of pixels, and says why", async () => {
