@@ -130,14 +130,19 @@ describe.each(BACKENDS)("rolls and scans on %s with the %s store", (kind, store)
     expect((await s.api("/api/film?year=1999", { token })).body).toEqual([]);
   });
 
-  it("edits and deletes a roll", async () => {
+  it("edits and deletes a roll, its scans and their files", async () => {
     const token = await photographer(s);
     const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    await upload(s, token, film.id, 1, await jpeg(300, 300));
+    await waitForShots(s, token, film.id, 1);
+    const stored = async () => (await readdir(s.storeRoot, { recursive: true })).filter((p) => p.includes(film.id));
+    expect((await stored()).length).toBeGreaterThan(0);
     const edited = await s.api(`/api/film/${film.id}`, { method: "PUT", token, body: { push_pull: 2, name: "Pushed" } });
     expect(edited.body).toMatchObject({ push_pull: 2, name: "Pushed", brand: "Kodak" });
     expect((await s.api(`/api/film/${film.id}`, { method: "PUT", token, body: { push_pull: 9 } })).status).toBe(422);
     expect((await s.api(`/api/film/${film.id}`, { method: "DELETE", token })).status).toBe(204);
     expect((await s.api(`/api/film/${film.id}`, { token })).status).toBe(404);
+    expect(await stored()).toEqual([]);
   });
 
   it("uploads a multi-chunk scan, out of order and with a repeated chunk, byte-identical, then makes its thumbnail", async () => {
