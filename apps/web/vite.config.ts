@@ -14,6 +14,10 @@ export default defineConfig({
       "/auth": server,
       "/media": server,
       "/ws": { target: server, ws: true },
+      "/zip": server,
+      "/contact": server,
+      "/newsletter": server,
+      "/beta": server,
     },
   },
 });

@@ -30,16 +30,15 @@ export function createAppRouter(services: AppServices) {
 
   const publicRoutes: RouteObject[] = [
     { index: true, lazy: async () => ({ Component: (await import("../features/landing/landing-screen.tsx")).LandingScreen }) },
-    ...(["about", "pricing", "tokens", "contact"] as const).map(
-      (section): RouteObject => ({
-        path: paths[section],
-        lazy: async () => {
-          const { LandingSectionScreen } = await import("../features/landing/landing-section-screen.tsx");
-          return { element: <LandingSectionScreen section={section} /> };
-        },
-      }),
-    ),
-    ...(["film", "order", "purchase"] as const).map((kind): RouteObject => ({ path: paths[kind], lazy: publicLink(kind) })),
+    { path: paths.about, lazy: async () => ({ Component: (await import("../features/landing/about-screen.tsx")).AboutScreen }) },
+    { path: paths.pricing, lazy: async () => ({ Component: (await import("../features/pricing/pricing-screen.tsx")).PricingScreen }) },
+    { path: paths.tokens, lazy: async () => ({ Component: (await import("../features/landing/tokens-screen.tsx")).TokensScreen }) },
+    { path: paths.contact, lazy: async () => ({ Component: (await import("../features/contact/contact-screen.tsx")).ContactScreen }) },
+    {
+      path: paths.film,
+      lazy: async () => ({ Component: (await import("../features/public-film/public-film-screen.tsx")).PublicFilmScreen }),
+    },
+    ...(["order", "purchase"] as const).map((kind): RouteObject => ({ path: paths[kind], lazy: publicLink(kind) })),
     { path: paths.sticker.pattern, lazy: publicLink("sticker") },
     { path: paths.privacy, lazy: legal("privacy") },
     { path: paths.terms, lazy: legal("terms") },
@@ -84,8 +83,11 @@ export function createAppRouter(services: AppServices) {
     {
       path: paths.user.films,
       children: [
-        { index: true, lazy: upcoming("films") },
-        { path: paths.user.film.pattern, lazy: upcoming("film") },
+        { index: true, lazy: async () => ({ Component: (await import("../features/films/films-screen.tsx")).FilmsScreen }) },
+        {
+          path: paths.user.film.pattern,
+          lazy: async () => ({ Component: (await import("../features/films/film-screen.tsx")).FilmScreen }),
+        },
       ],
     },
     {

@@ -1,7 +1,9 @@
-import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "react-oidc-context";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { AFTER_LOGIN_PATH, paths } from "../../config/paths.ts";
 import { useSignIn } from "../../shared/auth/auth-session-context.tsx";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher.tsx";
@@ -10,14 +12,17 @@ import { SkipLink } from "../../shared/ui/skip-link.tsx";
 import { BrandLink } from "./brand-link.tsx";
 import { ErrorParamsAlert } from "./error-params-alert.tsx";
 
-function AccountButtons() {
+// The newsletter form brings the form library and the domain's schemas: it loads after the page itself.
+const NewsletterBox = lazy(async () => ({ default: (await import("../../features/newsletter/newsletter-box.tsx")).NewsletterBox }));
+
+function AccountButtons({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const { isAuthenticated } = useAuth();
   const { signIn, signUp } = useSignIn();
   const { config } = useRuntimeConfig();
   if (isAuthenticated) {
     return (
-      <Button component={Link} to={AFTER_LOGIN_PATH}>
+      <Button component={Link} to={AFTER_LOGIN_PATH} onClick={onDone}>
         {t("auth.openApp")}
       </Button>
     );
@@ -35,12 +40,27 @@ function AccountButtons() {
 /** Header, footer and the error alert around the public pages (landing, legal, shared links). */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [menuOpened, menu] = useDisclosure(false);
   const links = [
     { to: paths.about, label: t("nav.about") },
     { to: paths.pricing, label: t("nav.pricing") },
     { to: paths.tokens, label: t("nav.tokens") },
     { to: paths.contact, label: t("nav.contact") },
   ];
+  const siteLink = (link: (typeof links)[number], onClick?: () => void) => (
+    <Anchor
+      key={link.to}
+      component={Link}
+      to={link.to}
+      c="dark"
+      fw={pathname === link.to ? 700 : 500}
+      aria-current={pathname === link.to ? "page" : undefined}
+      onClick={onClick}
+    >
+      {link.label}
+    </Anchor>
+  );
   return (
     <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
       <SkipLink />
@@ -49,40 +69,70 @@ export function PublicLayout() {
           <Group justify="space-between" wrap="nowrap">
             <Group gap="xl" wrap="nowrap">
               <BrandLink to={paths.main} />
-              <Group component="nav" aria-label={t("nav.public")} gap="md" visibleFrom="sm">
-                {links.map((link) => (
-                  <Anchor key={link.to} component={Link} to={link.to} c="dark">
-                    {link.label}
-                  </Anchor>
-                ))}
+              <Group component="nav" aria-label={t("nav.public")} gap="md" visibleFrom="md">
+                {links.map((link) => siteLink(link))}
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitcher />
-              <AccountButtons />
+              <Box visibleFrom="sm">
+                <AccountButtons />
+              </Box>
+              <Burger
+                hiddenFrom="md"
+                opened={menuOpened}
+                onClick={menu.toggle}
+                size="sm"
+                aria-label={t("nav.toggle")}
+                aria-expanded={menuOpened}
+              />
             </Group>
           </Group>
         </Container>
       </Box>
+      <Drawer
+        opened={menuOpened}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title={<BrandLink to={paths.main} />}
+        closeButtonProps={{ "aria-label": t("nav.toggle") }}
+        hiddenFrom="md"
+      >
+        <Stack gap="lg">
+          <Stack component="nav" aria-label={t("nav.public")} gap="md">
+            {links.map((link) => siteLink(link, menu.close))}
+          </Stack>
+          <AccountButtons onDone={menu.close} />
+        </Stack>
+      </Drawer>
       <Container size="lg" component="main" id="main" py="xl" w="100%" style={{ flex: 1 }}>
         <ErrorParamsAlert />
         <Outlet />
       </Container>
-      <Box component="footer" py="md" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+      <Box component="footer" py="xl" bg="gray.0" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
         <Container size="lg">
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t("footer.tagline")}
-            </Text>
-            <Group component="nav" aria-label={t("nav.legal")} gap="md">
-              <Anchor component={Link} to={paths.privacy} size="sm">
-                {t("nav.privacy")}
-              </Anchor>
-              <Anchor component={Link} to={paths.terms} size="sm">
-                {t("nav.terms")}
-              </Anchor>
-            </Group>
-          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+            <Suspense fallback={null}>
+              <NewsletterBox />
+            </Suspense>
+            <Stack gap="md" justify="space-between">
+              <Group component="nav" aria-label={t("nav.legal")} gap="md">
+                <Anchor component={Link} to={paths.privacy} size="sm" c="latent.9">
+                  {t("nav.privacy")}
+                </Anchor>
+                <Anchor component={Link} to={paths.terms} size="sm" c="latent.9">
+                  {t("nav.terms")}
+                </Anchor>
+                <Anchor component={Link} to={paths.contact} size="sm" c="latent.9">
+                  {t("nav.contact")}
+                </Anchor>
+              </Group>
+              <Text size="sm" c="gray.7">
+                {t("footer.tagline")}
+              </Text>
+            </Stack>
+          </SimpleGrid>
         </Container>
       </Box>
     </Box>

@@ -3,7 +3,21 @@ import { createInstance, type i18n as I18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 
 /** Translation files, one per namespace; a locale's files are fetched only when that locale is used. */
-export const NAMESPACES = ["common", "errors", "landing", "dashboard", "gear", "profile", "survey"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "landing",
+  "dashboard",
+  "gear",
+  "profile",
+  "survey",
+  "pricing",
+  "contact",
+  "newsletter",
+  "beta",
+  "legal",
+  "films",
+] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
 

@@ -28,9 +28,12 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default dimmed grey is below 4.5:1 on white; secondary text must stay readable (WCAG AA). */
+/**
+ * Mantine's default dimmed grey and error red are below 4.5:1 on white; secondary text and field errors must stay
+ * readable (WCAG AA).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)", "--mantine-color-error": "var(--mantine-color-red-9)" },
   dark: {},
 });

@@ -1,0 +1,34 @@
+import type { FilmDetail, Shot, ShotUpdate } from "@latent/domain/films";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiClient } from "../../../shared/api/api-client.ts";
+import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { filmKeys } from "./film-keys.ts";
+
+export type ShotChanges = ShotUpdate & { index: number };
+
+/** PUT film//shot/{filmId}: one shot's gear, scanner, push/pull and keep flag; 400 `too-many-kept` over the plan. */
+export const updateShot = (api: ApiClient, filmId: string, changes: ShotChanges) =>
+  api<Shot[]>(`/api/film/shot/${encodeURIComponent(filmId)}`, { method: "PUT", json: changes });
+
+export function useUpdateShot(filmId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ShotChanges) => updateShot(api, filmId, changes),
+    onSuccess: (changed) => {
+      // The answer holds the saved shots: put them in place at once, then refresh their signed links.
+      queryClient.setQueryData<FilmDetail>(filmKeys.detail(filmId), (film) =>
+        film
+          ? {
+              ...film,
+              shots: film.shots.map((shot) => {
+                const saved = changed.find((c) => c.index === shot.index);
+                return saved ? { ...saved, version: shot.version.thumbnail_url ? shot.version : saved.version } : shot;
+              }),
+            }
+          : film,
+      );
+      return queryClient.invalidateQueries({ queryKey: filmKeys.detail(filmId) });
+    },
+  });
+}

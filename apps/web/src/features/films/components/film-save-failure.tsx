@@ -1,0 +1,39 @@
+import { Alert, Anchor, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
+import { ApiError } from "../../../shared/api/api-error.ts";
+import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+
+/** Why a roll was not saved; the plan's limit and the privacy policy come with the way past them. */
+export function FilmSaveFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation("films");
+  const errorText = useApiErrorText();
+  const code = error instanceof ApiError ? error.code : null;
+  if (code === "films-capacity-reached") {
+    return (
+      <Alert color="red" title={errorText(error)} role="alert">
+        <Text size="sm">
+          {t("limit.upgradeHint")}{" "}
+          <Anchor component={Link} to={paths.user.subscriptions} inherit>
+            {t("limit.upgrade")}
+          </Anchor>
+        </Text>
+      </Alert>
+    );
+  }
+  if (code === "privacy-policy-required") {
+    return (
+      <Alert color="yellow" title={errorText(error)} role="alert">
+        <Anchor component={Link} to={paths.user.privacy} size="sm">
+          {t("privacy.action")}
+        </Anchor>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" role="alert">
+      {errorText(error)}
+    </Alert>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Film } from "@latent/domain/films";
+import { Badge, Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { filmTitle, formatPushPull, shotDate } from "./film-texts.ts";
+
+interface FilmSummaryProps {
+  film: Film;
+  /** Names of the roll's camera and lens, when the viewer may know them. */
+  camera?: string | null;
+  lens?: string | null;
+  /** Buttons beside the title. */
+  actions?: ReactNode;
+}
+
+/** The roll's header: title, stock, and what it was shot and developed with. */
+export function FilmSummary({ film, camera, lens, actions }: FilmSummaryProps) {
+  const { t, i18n } = useTranslation("films");
+  const date = shotDate(film, i18n.language);
+  const details = [
+    date,
+    t("exposures", { count: film.n_exp }),
+    film.scanner ? t("details.scanner", { scanner: film.scanner }) : null,
+    camera ? t("details.camera", { camera }) : null,
+    lens ? t("details.lens", { lens }) : null,
+  ].filter((d): d is string => Boolean(d));
+
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={6} style={{ flex: "1 1 320px" }}>
+        <Title order={1}>{filmTitle(film)}</Title>
+        <Text size="lg">{t("stock", { brand: film.brand, model: film.model, iso: film.iso })}</Text>
+        <Group gap={6}>
+          <Badge variant="light" color="gray">
+            {t(`gear:formats.${film.format}`)}
+          </Badge>
+          <Badge variant="light">{t(`processes.${film.process}`)}</Badge>
+          <Badge variant="light" color={film.push_pull === 0 ? "gray" : "orange"}>
+            {formatPushPull(film.push_pull, t)}
+          </Badge>
+          <Badge variant="outline" color="gray">
+            {t("shotCount", { count: film.shot_count })}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {details.join(" · ")}
+        </Text>
+      </Stack>
+      {actions}
+    </Group>
+  );
+}

@@ -1,0 +1,168 @@
+import { PUSH_PULL_MAX, PUSH_PULL_MIN } from "@latent/domain/film-config";
+import type { Shot } from "@latent/domain/films";
+import { Alert, Autocomplete, Button, Divider, Group, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { useGearList } from "../../gear/api/list-gear.ts";
+import { useDeleteShot } from "../api/delete-shot.ts";
+import { useScanners } from "../api/get-scanners.ts";
+import { useUpdateShot } from "../api/update-shot.ts";
+import { useUploadManager } from "../uploads/use-uploads.ts";
+import { formatPushPull } from "./film-texts.ts";
+
+interface ShotValues {
+  cameraId: string;
+  lensId: string;
+  scanner: string;
+  pushPull: string;
+  kept: boolean;
+}
+
+const valuesOf = (shot: Shot): ShotValues => ({
+  cameraId: shot.camera_id ?? "",
+  lensId: shot.lens_id ?? "",
+  scanner: shot.scanner ?? "",
+  pushPull: shot.push_pull === null ? "" : String(shot.push_pull),
+  kept: shot.kept,
+});
+
+interface ShotEditPanelProps {
+  filmId: string;
+  /** The server's shot; null while it exists only as this page's upload. */
+  shot: Shot | null;
+  index: number;
+  /** After the shot was deleted. */
+  onDeleted: () => void;
+}
+
+/** The owner's edits of one shot: camera, lens, scanner, push/pull and keep; and its deletion. */
+export function ShotEditPanel({ filmId, shot, index, onDeleted }: ShotEditPanelProps) {
+  const { t } = useTranslation("films");
+  const errorText = useApiErrorText();
+  const cameras = useGearList("cameras");
+  const lenses = useGearList("lenses");
+  const scanners = useScanners();
+  const update = useUpdateShot(filmId);
+  const remove = useDeleteShot(filmId);
+  const uploads = useUploadManager();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<ShotValues>({ mode: "controlled", initialValues: shot ? valuesOf(shot) : valuesOf({ kept: false } as Shot) });
+  const scannerNames = useMemo(() => [...new Set((scanners.data ?? []).map((s) => `${s.brand} ${s.model}`))], [scanners.data]);
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      closeButtonProps: { "aria-label": t("films:close") },
+      title: t("shot.delete.title", { index }),
+      children: <Text size="sm">{t("shot.delete.text", { index })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: async () => {
+        try {
+          // A file still being sent is stopped first; the DELETE also cancels the upload on the server.
+          const uploading = uploads.busyIndexes(filmId).includes(index);
+          if (uploading) await uploads.cancel(filmId, index);
+          else await remove.mutateAsync(index);
+          uploads.dismiss(filmId, index);
+          notifications.show({
+            closeButtonProps: { "aria-label": t("errors:dismiss") },
+            color: "green",
+            message: t("shot.delete.done", { index }),
+          });
+          onDeleted();
+        } catch (err) {
+          notifications.show({
+            closeButtonProps: { "aria-label": t("errors:dismiss") },
+            color: "red",
+            title: t("shot.delete.failed"),
+            message: errorText(err),
+          });
+        }
+      },
+    });
+
+  const save = (values: ShotValues) => {
+    setFailure(null);
+    update.mutate(
+      {
+        index,
+        camera_id: values.cameraId || null,
+        lens_id: values.lensId || null,
+        scanner: values.scanner.trim() || null,
+        push_pull: values.pushPull === "" ? null : Number(values.pushPull),
+        kept: values.kept,
+      },
+      {
+        onSuccess: () => {
+          form.resetDirty();
+          notifications.show({
+            closeButtonProps: { "aria-label": t("errors:dismiss") },
+            color: "green",
+            message: t("shot.saved", { index }),
+          });
+        },
+        onError: setFailure,
+      },
+    );
+  };
+
+  const gearOptions = (items: { id: string; name: string }[] | undefined, placeholder: string, current: string) => [
+    { value: "", label: placeholder },
+    ...(items ?? []).map((item) => ({ value: item.id, label: item.name })),
+    // Gear deleted since it was noted on the shot stays visible, not silently replaced by "none".
+    ...(current && items && !items.some((item) => item.id === current) ? [{ value: current, label: t("shot.unknownGear") }] : []),
+  ];
+  const pushPullOptions = [
+    { value: "", label: t("shot.sameAsRoll") },
+    ...Array.from({ length: PUSH_PULL_MAX - PUSH_PULL_MIN + 1 }, (_, i) => PUSH_PULL_MIN + i).map((n) => ({
+      value: String(n),
+      label: formatPushPull(n, t),
+    })),
+  ];
+
+  return (
+    <Stack gap="sm">
+      {shot && (
+        <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby={`shot-edit-${index}`}>
+          <Stack gap="sm">
+            <Title order={3} size="h5" id={`shot-edit-${index}`}>
+              {t("shot.editTitle", { index })}
+            </Title>
+            {failure !== null && (
+              <Alert color="red" role="alert">
+                {errorText(failure)}
+              </Alert>
+            )}
+            <NativeSelect
+              label={t("fields.camera")}
+              data={gearOptions(cameras.data, t("form.noCamera"), form.getValues().cameraId)}
+              {...form.getInputProps("cameraId")}
+            />
+            <NativeSelect
+              label={t("fields.lens")}
+              data={gearOptions(lenses.data, t("form.noLens"), form.getValues().lensId)}
+              {...form.getInputProps("lensId")}
+            />
+            <Autocomplete label={t("fields.scanner")} data={scannerNames} limit={30} {...form.getInputProps("scanner")} />
+            <NativeSelect label={t("fields.pushPull")} data={pushPullOptions} {...form.getInputProps("pushPull")} />
+            <Switch label={t("shot.keep")} description={t("shot.keepHint")} {...form.getInputProps("kept", { type: "checkbox" })} />
+            <Group>
+              <Button type="submit" loading={update.isPending}>
+                {t("shot.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      <Divider />
+      <div>
+        <Button variant="light" color="red" onClick={confirmDelete} loading={remove.isPending}>
+          {t("shot.delete.action", { index })}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Badge, Loader, Progress, Text, VisuallyHidden } from "@mantine/core";
+import { memo, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import classes from "./films.module.css";
+import type { GalleryItem } from "./gallery-items.ts";
+import { useShotErrorText } from "./use-shot-error-text.ts";
+
+interface ShotTileProps {
+  item: GalleryItem;
+  onOpen: (index: number) => void;
+  /** A thumbnail did not load: its signed link may have expired, so the roll should be fetched again. */
+  onStaleImage: () => void;
+}
+
+/** One shot in the gallery: its thumbnail in a fixed square, its index, and how its upload is going. */
+export const ShotTile = memo(ShotTileView, sameTile);
+
+/**
+ * A tile shows only what its shot and its upload say: while one file's progress moves, the other tiles of a
+ * 100-shot roll keep their props (the query keeps unchanged shots, the upload manager unchanged entries) and skip rendering.
+ */
+function sameTile(before: ShotTileProps, after: ShotTileProps) {
+  return (
+    before.item.shot === after.item.shot &&
+    before.item.upload === after.item.upload &&
+    before.onOpen === after.onOpen &&
+    before.onStaleImage === after.onStaleImage
+  );
+}
+
+function ShotTileView({ item, onOpen, onStaleImage }: ShotTileProps) {
+  const { t } = useTranslation("films");
+  const errorText = useShotErrorText();
+  const thumbnail = item.state === "done" ? (item.shot?.version.thumbnail_url ?? null) : null;
+  // Spec §8: a thumbnail that fails is tried once more with a new link; a second failure is shown.
+  const [failures, setFailures] = useState(0);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (thumbnail && failedSrc && thumbnail !== failedSrc) setFailedSrc(null);
+  }, [thumbnail, failedSrc]);
+  const showImage = thumbnail !== null && thumbnail !== failedSrc && failures < 2;
+
+  let status: string;
+  if (item.state === "uploading")
+    status = item.progress === null ? t("tile.uploading") : t("tile.uploadingPercent", { percent: item.progress });
+  else if (item.state === "pending") status = t("tile.processing");
+  else if (item.state === "error") status = t("tile.failed", { message: errorText(item.error) });
+  else status = item.shot?.kept ? t("tile.kept") : "";
+
+  return (
+    <button type="button" className={classes.tileButton} onClick={() => onOpen(item.index)}>
+      {/* The name comes from this text, not from an aria-label, so what is seen and what is read never disagree. */}
+      <VisuallyHidden>{[t("tile.open", { index: item.index }), status].filter(Boolean).join(". ")}</VisuallyHidden>
+      {showImage && (
+        <img
+          src={thumbnail}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={300}
+          height={300}
+          className={classes.tileImage}
+          onError={() => {
+            setFailedSrc(thumbnail);
+            setFailures((n) => n + 1);
+            onStaleImage();
+          }}
+        />
+      )}
+      {item.state === "done" && !showImage && (
+        <span className={classes.tileStatus} aria-hidden>
+          {thumbnail && failures >= 2 ? t("tile.thumbnailError") : thumbnail ? <Loader size="sm" color="gray" /> : t("tile.noThumbnail")}
+        </span>
+      )}
+      {item.state === "pending" && (
+        <span className={classes.tileStatus} aria-hidden>
+          <Loader size="sm" color="gray" aria-hidden />
+          <span>{t("tile.processing")}</span>
+        </span>
+      )}
+      {item.state === "uploading" && (
+        <>
+          <span className={classes.tileStatus} aria-hidden>
+            {status}
+          </span>
+          {item.progress !== null && <Progress className={classes.tileProgress} value={item.progress} size="sm" aria-hidden />}
+        </>
+      )}
+      {item.state === "error" && (
+        <span className={`${classes.tileStatus} ${classes.tileStatusError}`} aria-hidden>
+          <Text size="xs" fw={700} inherit>
+            {t("tile.failedTitle")}
+          </Text>
+          <Text size="xs" lineClamp={4} inherit>
+            {errorText(item.error)}
+          </Text>
+        </span>
+      )}
+      <span className={classes.tileIndex} aria-hidden>
+        {item.index}
+      </span>
+      {item.shot?.kept && (
+        <Badge className={classes.tileKept} size="xs" color="yellow" variant="filled" autoContrast aria-hidden>
+          {t("tile.kept")}
+        </Badge>
+      )}
+    </button>
+  );
+}

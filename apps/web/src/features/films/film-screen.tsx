@@ -1,0 +1,238 @@
+import type { FilmDetail } from "@latent/domain/films";
+import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { paths } from "../../config/paths.ts";
+import { useApiClient } from "../../shared/api/api-client-context.tsx";
+import { ApiError } from "../../shared/api/api-error.ts";
+import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { useGearList } from "../gear/api/list-gear.ts";
+import { createWsTicket } from "./api/create-ws-ticket.ts";
+import { useDeleteFilm } from "./api/delete-film.ts";
+import { filmKeys } from "./api/film-keys.ts";
+import { useFilm } from "./api/get-film.ts";
+import { getFilmDownload } from "./api/get-film-download.ts";
+import { DownloadControl } from "./components/download-control.tsx";
+import { FilmForm } from "./components/film-form.tsx";
+import { FilmSummary } from "./components/film-summary.tsx";
+import { filmTitle } from "./components/film-texts.ts";
+import { galleryItems } from "./components/gallery-items.ts";
+import { ShareDialog } from "./components/share-dialog.tsx";
+import { ShotEditPanel } from "./components/shot-edit-panel.tsx";
+import { ShotGallery } from "./components/shot-gallery.tsx";
+import { ShotLightbox } from "./components/shot-lightbox.tsx";
+import { UploadPanel } from "./components/upload-panel.tsx";
+import { type FilmFeedEvent, useFilmFeed } from "./realtime/use-film-feed.ts";
+import { useFilmUploads, useUploadManager } from "./uploads/use-uploads.ts";
+
+/** Spec §8: a thumbnail that fails waits 2 seconds before the roll (and so its links) is fetched again. */
+const STALE_LINK_DELAY_MS = 2000;
+/** Realtime events come in bursts (one per shot): the roll is fetched once per burst. */
+const REFRESH_BURST_MS = 400;
+
+/** Fetches the roll again after `delay`, however many times it is asked meanwhile. */
+function useDelayedRefresh(filmId: string) {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (delay: number) => {
+      if (timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        void queryClient.invalidateQueries({ queryKey: filmKeys.detail(filmId) });
+      }, delay);
+    },
+    [queryClient, filmId],
+  );
+}
+
+function FilmLoaded({ film }: { film: FilmDetail }) {
+  const { t } = useTranslation("films");
+  const errorText = useApiErrorText();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const uploads = useUploadManager();
+  const filmUploads = useFilmUploads(film.id);
+  const cameras = useGearList("cameras");
+  const lenses = useGearList("lenses");
+  const remove = useDeleteFilm();
+  const refresh = useDelayedRefresh(film.id);
+  const [editing, setEditing] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+
+  const items = useMemo(() => galleryItems(film.shots, filmUploads), [film.shots, filmUploads]);
+  const title = filmTitle(film);
+
+  // The server's copy of the roll says when sent files are processed (also when the realtime feed is down).
+  useEffect(() => {
+    for (const shot of film.shots)
+      if (shot.state === "done" || shot.state === "error") uploads.settle(film.id, shot.index, shot.state, shot.error_message);
+  }, [film.id, film.shots, uploads]);
+
+  const onEvent = useCallback(
+    (event: FilmFeedEvent) => {
+      if (event.type === "shot") {
+        uploads.settle(film.id, event.index, event.state, event.error_message);
+        refresh(REFRESH_BURST_MS);
+      } else if (event.type === "shot-deleted") {
+        uploads.settle(film.id, event.index, "deleted");
+        refresh(REFRESH_BURST_MS);
+      }
+    },
+    [film.id, uploads, refresh],
+  );
+  useFilmFeed(film.id, () => createWsTicket(api, film.id), onEvent);
+
+  const manifest = useCallback(() => getFilmDownload(api, film.id), [api, film.id]);
+  const onStaleImage = useCallback(() => refresh(STALE_LINK_DELAY_MS), [refresh]);
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      closeButtonProps: { "aria-label": t("films:close") },
+      title: t("delete.title", { name: title }),
+      children: <Text size="sm">{t("delete.text", { name: title, count: film.shot_count })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(film.id, {
+          onSuccess: () => {
+            uploads.forgetFilm(film.id);
+            notifications.show({
+              closeButtonProps: { "aria-label": t("errors:dismiss") },
+              color: "green",
+              message: t("delete.done", { name: title }),
+            });
+            navigate(paths.user.films);
+          },
+          onError: (err) =>
+            notifications.show({
+              closeButtonProps: { "aria-label": t("errors:dismiss") },
+              color: "red",
+              title: t("delete.failed"),
+              message: errorText(err),
+            }),
+        }),
+    });
+
+  const nameOf = (list: { id: string; name: string }[] | undefined, id: string | null) =>
+    id ? (list?.find((g) => g.id === id)?.name ?? null) : null;
+  const hasDone = film.shots.some((s) => s.state === "done");
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Anchor component={Link} to={paths.user.films} size="sm">
+        {t("overview.back")}
+      </Anchor>
+      <FilmSummary
+        film={film}
+        camera={nameOf(cameras.data, film.camera_id)}
+        lens={nameOf(lenses.data, film.lens_id)}
+        actions={
+          <Stack gap="xs" align="flex-end">
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setEditing(true)}>
+                {t("common:actions.edit")}
+              </Button>
+              <Button variant="default" onClick={() => setSharing(true)}>
+                {t("share.action")}
+              </Button>
+              <Button variant="light" color="red" onClick={confirmDelete} loading={remove.isPending}>
+                {t("common:actions.delete")}
+              </Button>
+            </Group>
+            <DownloadControl downloadKey={film.id} manifest={manifest} disabled={!hasDone} />
+          </Stack>
+        }
+      />
+
+      <section aria-labelledby="upload-title">
+        <Title order={2} size="h3" id="upload-title" mb="sm">
+          {t("upload.title")}
+        </Title>
+        <UploadPanel film={film} />
+      </section>
+
+      <section aria-labelledby="gallery-title">
+        <Title order={2} size="h3" id="gallery-title" mb="sm">
+          {t("gallery.title")}
+        </Title>
+        <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} />
+      </section>
+
+      <ShotLightbox
+        items={items}
+        openIndex={openIndex}
+        onNavigate={setOpenIndex}
+        onClose={() => setOpenIndex(null)}
+        panel={(item) => (
+          <ShotEditPanel
+            key={`${item.index}-${item.shot?.id ?? "upload"}`}
+            filmId={film.id}
+            shot={item.shot}
+            index={item.index}
+            onDeleted={() => setOpenIndex(null)}
+          />
+        )}
+      />
+      <Modal
+        closeButtonProps={{ "aria-label": t("films:close") }}
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title={t("form.editTitle", { name: title })}
+        size="lg"
+      >
+        {editing && <FilmForm film={film} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />}
+      </Modal>
+      <ShareDialog filmId={film.id} opened={sharing} onClose={() => setSharing(false)} />
+    </Stack>
+  );
+}
+
+/** One roll: its details and actions, upload of its scans, and its gallery (spec §2 film overview). */
+export function FilmScreen() {
+  const { t } = useTranslation("films");
+  const errorText = useApiErrorText();
+  const { filmId = "" } = useParams();
+  const film = useFilm(filmId);
+
+  if (film.isPending) {
+    return (
+      <Stack gap="md" maw={1400} aria-busy="true" aria-label={t("common:loading")}>
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={18} width="30%" />
+        <Skeleton height={140} />
+        <Skeleton height={300} />
+      </Stack>
+    );
+  }
+  if (film.isError) {
+    const gone = film.error instanceof ApiError && film.error.status === 404;
+    return (
+      <Stack gap="md" maw={720}>
+        <Title order={1}>{gone ? t("overview.notFound.title") : t("overview.loadFailed")}</Title>
+        <Alert color={gone ? "gray" : "red"} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{gone ? t("overview.notFound.text") : errorText(film.error)}</Text>
+            <Group gap="xs">
+              {!gone && (
+                <Button size="xs" variant="light" onClick={() => film.refetch()}>
+                  {t("common:actions.retry")}
+                </Button>
+              )}
+              <Button size="xs" variant="default" component={Link} to={paths.user.films}>
+                {t("overview.back")}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <FilmLoaded film={film.data} />;
+}

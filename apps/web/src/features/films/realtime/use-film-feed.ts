@@ -1,0 +1,74 @@
+import type { ShotState } from "@latent/domain/films";
+import { useEffect, useRef } from "react";
+
+/** Messages of a roll's realtime feed (`/ws/{filmId}`). */
+export type FilmFeedEvent =
+  | { type: "connected" }
+  | { type: "shot"; index: number; state: ShotState; error_message: string | null; thumbnail_url: string | null }
+  | { type: "shot-deleted"; index: number }
+  | { type: "download"; progress: number; file_name: string; finished: boolean };
+
+/** Reconnecting waits longer after each failure, up to half a minute. */
+const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
+/** The server closes a shared roll's feed with this code when its link expires. */
+const LINK_EXPIRED = 4001;
+
+const feedUrl = (filmId: string, ticket: string) =>
+  `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws/${encodeURIComponent(filmId)}?token=${encodeURIComponent(ticket)}`;
+
+/**
+ * Listens to a roll's realtime feed while the component is mounted. Each ticket opens one connection, so every
+ * reconnection asks for a new one; a refused ticket request (the roll or the link is gone) ends the listening.
+ */
+export function useFilmFeed(filmId: string | null, getTicket: () => Promise<string>, onEvent: (event: FilmFeedEvent) => void) {
+  const handlers = useRef({ getTicket, onEvent });
+  handlers.current = { getTicket, onEvent };
+
+  useEffect(() => {
+    if (!filmId || typeof WebSocket === "undefined") return;
+    let stopped = false;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+
+    const retryLater = () => {
+      if (stopped) return;
+      timer = setTimeout(connect, BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]);
+      failures += 1;
+    };
+
+    async function connect() {
+      let ticket: string;
+      try {
+        ticket = await handlers.current.getTicket();
+      } catch (err) {
+        // Refused for good (the roll is gone, the link expired): stop; a failure on the way: try again later.
+        const status = (err as { status?: unknown } | null)?.status;
+        if (typeof status === "number" && status >= 400 && status < 500) return;
+        return retryLater();
+      }
+      if (stopped) return;
+      socket = new WebSocket(feedUrl(filmId!, ticket));
+      socket.onmessage = (message) => {
+        try {
+          const event = JSON.parse(String(message.data)) as FilmFeedEvent;
+          if (event.type === "connected") failures = 0;
+          handlers.current.onEvent(event);
+        } catch {
+          // Not a message of ours: ignore it.
+        }
+      };
+      socket.onclose = (close) => {
+        socket = null;
+        if (close.code !== LINK_EXPIRED) retryLater();
+      };
+    }
+
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+  }, [filmId]);
+}

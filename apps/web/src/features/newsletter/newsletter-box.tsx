@@ -1,0 +1,71 @@
+import { NewsletterBodySchema } from "@latent/domain/contact";
+import { NEWSLETTER_DISCOUNT_PERCENT } from "@latent/domain/plans";
+import { Alert, Box, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../shared/api/api-error.ts";
+import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { fieldErrorsOf } from "../../shared/forms/zod-field-errors.ts";
+import { useLocale } from "../../shared/i18n/use-locale.ts";
+import { useSubscribeNewsletter } from "./api/subscribe-newsletter.ts";
+
+/** Id of the box: pages link to it with "#newsletter" (pricing's discount). */
+const NEWSLETTER_ANCHOR = "newsletter";
+
+/** The footer's newsletter sign-up: double opt-in, so success means "check your inbox" (spec §1, §5). */
+export function NewsletterBox() {
+  const { t } = useTranslation("newsletter");
+  const { t: tErrors } = useTranslation("errors");
+  const errorText = useApiErrorText();
+  const { locale } = useLocale();
+  const subscribe = useSubscribeNewsletter();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { email: "" },
+    validate: (values) => fieldErrorsOf(NewsletterBodySchema, values, tErrors),
+  });
+
+  const onSubmit = ({ email }: { email: string }) =>
+    subscribe.mutate(
+      { email: email.trim(), locale },
+      {
+        onSuccess: () => form.reset(),
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields.email) form.setFieldError("email", tErrors("validation.not-valid"));
+        },
+      },
+    );
+  const fieldFailure = subscribe.error instanceof ApiError && Object.keys(subscribe.error.fields).length > 0;
+
+  return (
+    <Box component="section" id={NEWSLETTER_ANCHOR} aria-labelledby="newsletter-title" style={{ scrollMarginTop: 80 }}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="newsletter-title">
+          {t("title")}
+        </Title>
+        <Text size="sm">{t("text", { percent: NEWSLETTER_DISCOUNT_PERCENT })}</Text>
+        <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-labelledby="newsletter-title">
+          <Stack gap="xs" align="flex-start" maw={420}>
+            <TextInput label={t("email")} type="email" autoComplete="email" w="100%" {...form.getInputProps("email")} />
+            <Button type="submit" loading={subscribe.isPending}>
+              {t("subscribe")}
+            </Button>
+          </Stack>
+        </form>
+        {subscribe.isSuccess && (
+          <Alert color="green" role="status" p="xs">
+            {t("checkInbox")}
+          </Alert>
+        )}
+        {subscribe.isError && !fieldFailure && (
+          <Alert color="red" role="alert" p="xs">
+            {errorText(subscribe.error)}
+          </Alert>
+        )}
+        <Text size="xs" c="gray.7">
+          {t("unsubscribe")}
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import type { FilmDetail } from "@latent/domain/films";
+import { Alert, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { DownloadControl } from "../films/components/download-control.tsx";
+import { FilmSummary } from "../films/components/film-summary.tsx";
+import { galleryItems } from "../films/components/gallery-items.ts";
+import { ShotGallery } from "../films/components/shot-gallery.tsx";
+import { ShotLightbox } from "../films/components/shot-lightbox.tsx";
+import { useFilmFeed } from "../films/realtime/use-film-feed.ts";
+import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
+import { getPublicDownload } from "./api/get-public-download.ts";
+import { usePublicFilm } from "./api/get-public-film.ts";
+import { ShareLinkError } from "./api/public-api.ts";
+
+const NO_UPLOADS: never[] = [];
+
+function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
+  const { t } = useTranslation("films");
+  const queryClient = useQueryClient();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // Only finished scans are shown to visitors: the others have nothing to see yet.
+  const items = useMemo(
+    () =>
+      galleryItems(
+        film.shots.filter((s) => s.state === "done"),
+        NO_UPLOADS,
+      ),
+    [film.shots],
+  );
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["public-film", code] }), [queryClient, code]);
+  useFilmFeed(
+    film.id,
+    () => createPublicWsTicket(code),
+    (event) => {
+      if (event.type === "shot" || event.type === "shot-deleted") void refresh();
+    },
+  );
+  const manifest = useCallback(() => getPublicDownload(code), [code]);
+  const onStaleImage = useCallback(() => void refresh(), [refresh]);
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed">
+        {t("public.intro")}
+      </Text>
+      <FilmSummary
+        film={{ ...film, shot_count: items.length }}
+        actions={<DownloadControl downloadKey={`shared-${film.id}`} manifest={manifest} disabled={items.length === 0} />}
+      />
+      <section aria-labelledby="shared-gallery-title">
+        <Title order={2} size="h3" id="shared-gallery-title" mb="sm">
+          {t("gallery.title")}
+        </Title>
+        <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} emptyText={t("public.empty")} />
+      </section>
+      <ShotLightbox items={items} openIndex={openIndex} onNavigate={setOpenIndex} onClose={() => setOpenIndex(null)} />
+    </Stack>
+  );
+}
+
+/** A shared roll, for anyone holding the link (`/film?code=…`), with or without an account (spec §2). */
+export function PublicFilmScreen() {
+  const { t } = useTranslation("films");
+  const errorText = useApiErrorText();
+  const [params] = useSearchParams();
+  const code = params.get("code")?.trim() ?? "";
+  const film = usePublicFilm(code);
+
+  if (code === "" || (film.isError && film.error instanceof ShareLinkError)) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Title order={1}>{t("public.invalid.title")}</Title>
+        <Alert color="gray" role="alert">
+          {t("public.invalid.text")}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (film.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t("common:loading")}>
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={18} width="30%" />
+        <Skeleton height={300} />
+      </Stack>
+    );
+  }
+  if (film.isError) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Title order={1}>{t("public.loadFailed")}</Title>
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorText(film.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => film.refetch()}>
+              {t("common:actions.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <SharedFilm film={film.data} code={code} />;
+}
