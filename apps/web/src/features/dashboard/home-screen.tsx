@@ -1,8 +1,9 @@
 import { planOf } from "@latent/domain/plans";
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
+import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { UsageCard } from "./usage-card.tsx";
 
@@ -17,16 +18,7 @@ export function HomeScreen() {
     <Stack gap="lg" maw={960}>
       <Title order={1}>{name ? t("titleNamed", { name }) : t("title")}</Title>
 
-      {!user.policy_accepted && (
-        <Alert color="yellow" title={t("privacy.title")}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t("privacy.text")}</Text>
-            <Button component={Link} to={paths.user.privacy} size="xs">
-              {t("privacy.action")}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {!user.policy_accepted && <PrivacyPolicyNotice title={t("privacy.title")} text={t("privacy.text")} action={t("privacy.action")} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <UsageCard

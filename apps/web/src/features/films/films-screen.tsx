@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useFilms } from "./api/list-films.ts";
 import { FilmCard } from "./components/film-card.tsx";
@@ -164,16 +165,7 @@ export function FilmsScreen() {
         {newButton}
       </Group>
 
-      {!user.policy_accepted && (
-        <Alert color="yellow" title={t("privacy.title")}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t("privacy.text")}</Text>
-            <Button component={Link} to={paths.user.privacy} size="xs">
-              {t("privacy.action")}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {!user.policy_accepted && <PrivacyPolicyNotice title={t("privacy.title")} text={t("privacy.text")} action={t("privacy.action")} />}
       {full && (
         <Alert color="yellow" title={t("limit.title")}>
           {t("limit.text", { count: limit })}{" "}

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Text } from "@mantine/core";
+import { Alert, Anchor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { PlanLimitAlert } from "../../../shared/ui/plan-limit-alert.tsx";
 
 /** Why a roll was not saved; the plan's limit and the privacy policy come with the way past them. */
 export function FilmSaveFailure({ error }: { error: unknown }) {
@@ -11,16 +12,7 @@ export function FilmSaveFailure({ error }: { error: unknown }) {
   const errorText = useApiErrorText();
   const code = error instanceof ApiError ? error.code : null;
   if (code === "films-capacity-reached") {
-    return (
-      <Alert color="red" title={errorText(error)} role="alert">
-        <Text size="sm">
-          {t("limit.upgradeHint")}{" "}
-          <Anchor component={Link} to={paths.user.subscriptions} inherit>
-            {t("limit.upgrade")}
-          </Anchor>
-        </Text>
-      </Alert>
-    );
+    return <PlanLimitAlert title={errorText(error)} hint={t("limit.upgradeHint")} action={t("limit.upgrade")} />;
   }
   if (code === "privacy-policy-required") {
     return (
