@@ -70,7 +70,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; r
         if (webp) await users.setPicture(sub, webp);
         return users.update(sub, userData);
       }
-      const parsed = UpdateUserBodySchema.safeParse(request.body ?? {});
+      const parsed = UpdateUserBodySchema.safeParse(request.body === undefined ? {} : request.body);
       if (!parsed.success) throw invalid(parsed.error);
       return users.update(sub, parsed.data);
     },
