@@ -2,7 +2,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 // The server answers everything but the app's own files; in development Vite serves the app and forwards the rest.
-const server = "http://localhost:3000";
+// The Host header is kept (changeOrigin: false): the OpenID provider builds its URLs from it, and they must be Vite's.
+const server = { target: "http://localhost:3000", changeOrigin: false };
 
 export default defineConfig({
   plugins: [react()],
@@ -13,7 +14,7 @@ export default defineConfig({
       "/oidc": server,
       "/auth": server,
       "/media": server,
-      "/ws": { target: server, ws: true },
+      "/ws": { ...server, ws: true },
       "/zip": server,
       "/contact": server,
       "/newsletter": server,
