@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Transform } from "node:stream";
+import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { crc32 } from "node:zlib";
 import type { FastifyBaseLogger } from "fastify";
@@ -64,8 +64,8 @@ export async function makePreviews(path: string, options: Pick<ProcessingOptions
 
 /**
  * Makes the preview and thumbnail of uploaded scans, off the request path, a bounded number at a time.
- * The original is copied once to a temporary file (computing its CRC-32 for the zip on the way), so sharp reads
- * from disk with random access instead of holding the scan in memory, whatever the store.
+ * sharp reads the scan from a file, with random access, instead of holding it in memory: the store's own file when
+ * it keeps files, else a temporary copy. Either way the bytes are read once more for their CRC-32 (for the zip).
  */
 export function createShotProcessor(
   deps: { db: Kysely<Database>; store: ObjectStore; shots: ShotsService; log: FastifyBaseLogger },
@@ -92,10 +92,15 @@ export function createShotProcessor(
           done(null, chunk);
         },
       });
-      await mkdir(options.tmpDir, { recursive: true });
-      await pipeline(object.body, checksum, createWriteStream(tmp, { highWaterMark: 1 << 20 }));
+      const local = store.localPath?.(shot.object_key);
+      if (local) {
+        await pipeline(object.body, checksum, new Writable({ write: (_chunk, _enc, done) => done() }));
+      } else {
+        await mkdir(options.tmpDir, { recursive: true });
+        await pipeline(object.body, checksum, createWriteStream(tmp, { highWaterMark: 1 << 20 }));
+      }
 
-      const { preview, thumbnail, width, height } = await makePreviews(tmp, options);
+      const { preview, thumbnail, width, height } = await makePreviews(local ?? tmp, options);
       const base = shot.object_key.replace(/\/original$/, "");
       const previewKey = `${base}/preview.jpg`;
       const thumbKey = `${base}/thumb.webp`;

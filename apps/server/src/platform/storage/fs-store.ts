@@ -83,6 +83,9 @@ export function createFsStore(root: string): ObjectStore {
       if (!found) return null;
       return { body: createReadStream(pathOf(key), { highWaterMark: BUFFER }), info: found };
     },
+    localPath(key) {
+      return pathOf(key);
+    },
     head: info,
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -34,6 +34,9 @@ export interface ObjectStore {
   completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject>;
   /** Drops an unfinished upload and its parts; aborting an unknown upload is not an error. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
+
+  /** A local file holding the object's bytes, when the store keeps objects as files (readers may skip a copy). */
+  localPath?(key: string): string;
 }
 
 const KEY = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
