@@ -148,7 +148,7 @@ try {
     for (const file of files) for await (const _ of createReadStream(file, { highWaterMark: 1 << 20 }));
   });
   console.log(
-    `zip      ${files.length} scans, ${mb(zipBytes).toFixed(0)} MB: zip stream ${rate(zipBytes, zipMs).toFixed(0)} MB/s, raw file read ${rate(zipBytes, readMs).toFixed(0)} MB/s → ratio ${(readMs / zipMs).toFixed(2)}; server peak RSS +${mb(peak - before).toFixed(0)} MB while zipping`,
+    `zip      ${files.length} scans, ${mb(zipBytes).toFixed(0)} MB: zip stream ${rate(zipBytes, zipMs).toFixed(0)} MB/s, raw file read ${rate(zipBytes, readMs).toFixed(0)} MB/s → ratio ${(readMs / zipMs).toFixed(2)}; server RSS ${mb(before).toFixed(0)} MB before, peak ${mb(peak).toFixed(0)} MB while zipping`,
   );
 
   // 3. Preview + thumbnail per scan vs a bare sharp thumbnail of the same file.
