@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -168,17 +168,24 @@ export function createFsStore(root: string): ObjectStore {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.part`;
+      // The first part becomes the object by a rename and the others are appended to it: a one-part upload
+      // (most scans) costs no copy at all. On failure the first part is put back, so completion can be retried.
+      const [first, ...rest] = files as [{ path: string; size: number }, ...{ path: string; size: number }[]];
+      await rename(first.path, temp);
       try {
-        await pipeline(
-          async function* () {
-            for (const file of files) yield* createReadStream(file.path, { highWaterMark: BUFFER });
-          },
-          createWriteStream(temp, { highWaterMark: BUFFER }),
-        );
+        if (rest.length) {
+          await pipeline(
+            async function* () {
+              for (const file of rest) yield* createReadStream(file.path, { highWaterMark: BUFFER });
+            },
+            createWriteStream(temp, { flags: "a", highWaterMark: BUFFER }),
+          );
+        }
         await writeFile(`${target}.meta`, JSON.stringify({ contentType: manifest.contentType }));
         await rename(temp, target);
       } catch (err) {
-        await rm(temp, { force: true });
+        await truncate(temp, first.size).catch(() => undefined);
+        await rename(temp, first.path).catch(() => rm(temp, { force: true }));
         throw err;
       }
       await rm(staging, { recursive: true, force: true });
