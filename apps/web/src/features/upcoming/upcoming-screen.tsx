@@ -6,8 +6,6 @@ import { NotAvailableYet } from "../../shared/ui/not-available-yet.tsx";
 
 /** User-area features a later release builds; each has its own title and a line on what it will do. */
 export type UpcomingFeature =
-  | "films"
-  | "film"
   | "orders"
   | "labGeneral"
   | "labIntegrations"
