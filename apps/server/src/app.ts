@@ -188,7 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       shotsRoutes(api, { films, shots, requireScopes: guard });
       uploadsRoutes(api, { uploads, requireScopes: guard });
       downloadsApiRoutes(api, { films, downloads, requireScopes: guard });
-      sharesRoutes(api, { shares, films, shots, downloads, tickets, requireScopes: guard });
+      sharesRoutes(api, { shares, films, downloads, tickets, requireScopes: guard });
     },
     { prefix: "/api" },
   );

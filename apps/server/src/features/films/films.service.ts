@@ -56,6 +56,13 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
     }
   };
 
+  /** The roll with its shots; the cover and count come from the same list, so they always agree with it. */
+  const withShots = async (row: FilmRow, ttl?: number) => {
+    const list = await shots.listForFilm(row.id, ttl);
+    const cover = list.find((shot) => shot.state === "done" && shot.version.thumbnail_url)?.version.thumbnail_url ?? null;
+    return { ...toFilm(row), shot_count: list.length, cover_url: cover, shots: list };
+  };
+
   const load = async (userId: string, id: string) => {
     const row = await findFilm(db, userId, id);
     if (!row) throw notFound();
@@ -70,7 +77,7 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
     /** The roll with its shots (signed links to their files). */
     async get(userId: string, id: string) {
       const row = await load(userId, id);
-      return { ...toFilm(row), shots: await shots.listForFilm(row.id) };
+      return withShots(row);
     },
 
     /** Registers a roll: privacy policy accepted first, then the plan's roll capacity. */
@@ -122,7 +129,7 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
 
     /** The film row for services that act on a caller's roll (uploads, shares, zip); 404 when not theirs. */
     load,
-    toFilm,
+    withShots,
   };
 }
 

@@ -6,13 +6,11 @@ import { bearerToken, callerOf, type RequireScopes } from "../../platform/identi
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
-import type { ShotsService } from "../shots/shots.service.ts";
 import type { SharesService } from "./shares.service.ts";
 
 export interface SharesRoutesDeps {
   shares: SharesService;
   films: FilmsService;
-  shots: ShotsService;
   downloads: DownloadsService;
   tickets: TicketIssuer;
   requireScopes: RequireScopes;
@@ -21,7 +19,7 @@ export interface SharesRoutesDeps {
 /** Creating share links (owner) and everything a link opens (anyone holding the code, until it expires). */
 export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { shares, films, shots, downloads, tickets, requireScopes } = deps;
+  const { shares, films, downloads, tickets, requireScopes } = deps;
 
   r.post(
     "/film/:id/share",
@@ -65,7 +63,7 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
     { schema: { tags: ["public"], summary: "The shared roll (Authorization: Bearer <share code>)", response: { 200: FilmDetailSchema } } },
     async (request) => {
       const { link, row } = await shared(bearerToken(request));
-      return { ...films.toFilm(row), shots: await shots.listForFilm(row.id, link.secondsLeft) };
+      return films.withShots(row, link.secondsLeft);
     },
   );
   r.get(
