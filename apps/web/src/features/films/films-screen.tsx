@@ -2,7 +2,6 @@ import { FORMATS, PROCESSES } from "@latent/domain/film-config";
 import type { ListFilmsQuery } from "@latent/domain/films";
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   EmptyState,
@@ -19,9 +18,10 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { PlanLimitAlert } from "../../shared/ui/plan-limit-alert.tsx";
 import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useFilms } from "./api/list-films.ts";
@@ -167,12 +167,7 @@ export function FilmsScreen() {
 
       {!user.policy_accepted && <PrivacyPolicyNotice title={t("privacy.title")} text={t("privacy.text")} action={t("privacy.action")} />}
       {full && (
-        <Alert color="yellow" title={t("limit.title")}>
-          {t("limit.text", { count: limit })}{" "}
-          <Anchor component={Link} to={paths.user.subscriptions} inherit>
-            {t("limit.upgrade")}
-          </Anchor>
-        </Alert>
+        <PlanLimitAlert tone="notice" title={t("limit.title")} hint={t("limit.text", { count: limit })} action={t("limit.upgrade")} />
       )}
 
       <Group align="flex-end" gap="sm" role="search" aria-label={t("list.filters")}>

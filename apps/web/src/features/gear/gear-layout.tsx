@@ -1,7 +1,8 @@
-import { Alert, Anchor, Stack, Tabs, Title } from "@mantine/core";
+import { Stack, Tabs, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { paths } from "../../config/paths.ts";
+import { PlanLimitAlert } from "../../shared/ui/plan-limit-alert.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 
 /** Cameras and lenses as two tabs, with a notice once the plan's gear limit is used up. */
@@ -18,12 +19,7 @@ export function GearLayout() {
     <Stack gap="lg" maw={1100}>
       <Title order={1}>{t("title")}</Title>
       {full && (
-        <Alert color="yellow" title={t("limit.title")}>
-          {t("limit.text", { count: limit })}{" "}
-          <Anchor component={Link} to={paths.user.subscriptions} inherit>
-            {t("limit.upgrade")}
-          </Anchor>
-        </Alert>
+        <PlanLimitAlert tone="notice" title={t("limit.title")} hint={t("limit.text", { count: limit })} action={t("limit.upgrade")} />
       )}
       <Tabs value={tab} onChange={(value) => value && navigate(value)} keepMounted={false}>
         <Tabs.List>

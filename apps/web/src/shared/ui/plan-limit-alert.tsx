@@ -3,10 +3,23 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
 
-/** A plan limit was hit: what happened, and the way past it (the subscriptions page). */
-export function PlanLimitAlert({ title, hint, action }: { title: ReactNode; hint: ReactNode; action: ReactNode }) {
+/**
+ * A plan limit, and the way past it (the subscriptions page): refused after a save ("refused", announced), or
+ * reached already and shown ahead of time ("notice").
+ */
+export function PlanLimitAlert({
+  title,
+  hint,
+  action,
+  tone = "refused",
+}: {
+  title: ReactNode;
+  hint: ReactNode;
+  action: ReactNode;
+  tone?: "refused" | "notice";
+}) {
   return (
-    <Alert color="red" title={title} role="alert">
+    <Alert color={tone === "refused" ? "red" : "yellow"} title={title} role={tone === "refused" ? "alert" : undefined}>
       <Text size="sm">
         {hint}{" "}
         <Anchor component={Link} to={paths.user.subscriptions} inherit>
