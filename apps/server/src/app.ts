@@ -4,52 +4,48 @@ import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_VERSION, API_VERSION_HEADER, SCOPES } from "@latent/domain/api";
-import { ERROR_MESSAGES } from "@latent/domain/errors";
+import { errorMessage } from "@latent/domain/errors";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { Config } from "./config.ts";
-import { betaRoutes } from "./features/beta/beta.routes.ts";
-import { createBetaService } from "./features/beta/beta.service.ts";
-import { contactRoutes } from "./features/contact/contact.routes.ts";
-import { createContactService } from "./features/contact/contact.service.ts";
-import { createSenderLimit } from "./features/contact/sender-limit.ts";
-import { downloadsApiRoutes, zipRoutes } from "./features/downloads/downloads.routes.ts";
-import { createDownloadsService } from "./features/downloads/downloads.service.ts";
-import { filmsRoutes } from "./features/films/films.routes.ts";
-import { createFilmsService } from "./features/films/films.service.ts";
-import { gearRoutes } from "./features/gear/gear.routes.ts";
-import { createGearService } from "./features/gear/gear.service.ts";
-import { mediaRoutes } from "./features/media/media.routes.ts";
-import { newsletterRoutes } from "./features/newsletter/newsletter.routes.ts";
-import { createNewsletterService } from "./features/newsletter/newsletter.service.ts";
-import { createUnsubscribeTokens } from "./features/newsletter/unsubscribe-token.ts";
-import { realtimeRoutes } from "./features/realtime/realtime.routes.ts";
-import { createTicketIssuer } from "./features/realtime/realtime-tickets.ts";
-import { sharesRoutes } from "./features/shares/shares.routes.ts";
-import { createSharesService } from "./features/shares/shares.service.ts";
-import { createShotProcessor, DEFAULT_PROCESSING, type ShotProcessor } from "./features/shots/shot-processing.ts";
-import { shotsRoutes } from "./features/shots/shots.routes.ts";
-import { createShotsService } from "./features/shots/shots.service.ts";
-import { staticDataRoutes } from "./features/static-data/static-data.routes.ts";
-import { systemRoutes } from "./features/system/system.routes.ts";
-import { uploadsRoutes } from "./features/uploads/uploads.routes.ts";
-import { createUploadsService, type UploadsService } from "./features/uploads/uploads.service.ts";
-import { usersRoutes } from "./features/users/users.routes.ts";
-import { createUsersService } from "./features/users/users.service.ts";
+import { betaModule } from "./features/beta/beta.module.ts";
+import { contactModule } from "./features/contact/contact.module.ts";
+import { downloadsModule } from "./features/downloads/downloads.module.ts";
+import { entitlementsModule } from "./features/entitlements/entitlements.module.ts";
+import { filmsModule } from "./features/films/films.module.ts";
+import { gearModule } from "./features/gear/gear.module.ts";
+import { mediaModule } from "./features/media/media.module.ts";
+import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
+import { realtimeModule } from "./features/realtime/realtime.module.ts";
+import { sharesModule } from "./features/shares/shares.module.ts";
+import type { ShotProcessor } from "./features/shots/shot-processing.ts";
+import { shotsModule } from "./features/shots/shots.module.ts";
+import { staticDataModule } from "./features/static-data/static-data.module.ts";
+import { systemModule } from "./features/system/system.module.ts";
+import { uploadsModule } from "./features/uploads/uploads.module.ts";
+import type { UploadsService } from "./features/uploads/uploads.service.ts";
+import { usersModule } from "./features/users/users.module.ts";
 import { serveWebApp } from "./features/web/spa.ts";
 import { createMemoryCooldown } from "./platform/cooldown/memory-cooldown.ts";
 import { createRedisCooldown } from "./platform/cooldown/redis-cooldown.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import type { Database } from "./platform/db/schema.ts";
+import { createHook } from "./platform/hooks/hook.ts";
+import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
+import { registerRateLimits } from "./platform/http/rate-limits.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { requireScopes } from "./platform/identity/authenticate.ts";
 import { loadUrlSigningSecret } from "./platform/identity/embedded/signing-keys.ts";
 import { type Identity, setUpIdentity } from "./platform/identity/identity.ts";
+import type { Caller } from "./platform/identity/verify-token.ts";
+import type { Jobs } from "./platform/jobs/jobs.ts";
+import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./platform/mail/smtp-mailer.ts";
+import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
 import { createLocalEventBus, createRedisEventBus, type EventBus } from "./platform/realtime/event-bus.ts";
 import { createFsStore } from "./platform/storage/fs-store.ts";
 import { createS3Store } from "./platform/storage/s3-store.ts";
@@ -67,10 +63,11 @@ export interface Latent {
   bus: EventBus;
   processor: ShotProcessor;
   uploads: UploadsService;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
-/** Builds the whole server from a Config: adapters once, then each feature with the services it needs. */
+/** Builds the whole server from a Config: the platform's adapters once, then each feature module with the services it needs. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Latent> {
   const app = Fastify({
     logger: {
@@ -94,26 +91,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
+  const { db, pglite } = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const store = config.s3 ? createS3Store({ ...config.s3, logger: app.log }) : createFsStore(join(config.dataDir, "objects"));
-  const urlSecret = await loadUrlSigningSecret(db, config.secretKey);
-  const signer = createUrlSigner(urlSecret);
-  const mailer = config.mail.smtpUrl
-    ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }, app.log)
-    : createOutboxMailer(db, app.log);
-  // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
-  const cooldown = redis ? createRedisCooldown(redis) : createMemoryCooldown();
-  const bus = config.redisUrl ? createRedisEventBus(config.redisUrl) : createLocalEventBus();
+  const secret = await loadUrlSigningSecret(db, config.secretKey);
+  const platform: Platform = {
+    config,
+    db,
+    secret,
+    log: app.log,
+    store: config.s3 ? createS3Store({ ...config.s3, logger: app.log }) : createFsStore(join(config.dataDir, "objects")),
+    signer: createUrlSigner(secret),
+    mailer: config.mail.smtpUrl
+      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }, app.log)
+      : createOutboxMailer(db, app.log),
+    // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
+    cooldown: redis ? createRedisCooldown(redis) : createMemoryCooldown(),
+    bus: config.redisUrl ? createRedisEventBus(config.redisUrl) : createLocalEventBus(),
+    jobs: createPgBossJobs({
+      connection: pglite ? { pglite } : { url: config.databaseUrl! },
+      // Tests isolate each server in its own PostgreSQL schema; the queue follows it.
+      schema: options.searchPath ? `${options.searchPath}_jobs` : "latent_jobs",
+      log: app.log,
+    }),
+  };
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
     reply.header(API_VERSION_HEADER, API_VERSION);
     const asked = request.headers[API_VERSION_HEADER.toLowerCase()];
     if (asked !== undefined && asked !== API_VERSION && request.url.startsWith("/api/")) {
-      return reply
-        .status(400)
-        .send({ error: "unsupported-api-version", message: `${ERROR_MESSAGES["unsupported-api-version"]}: use ${API_VERSION}` });
+      throw new AppError("unsupported-api-version", `${errorMessage("unsupported-api-version")}: use ${API_VERSION}`);
     }
   });
 
@@ -135,85 +142,59 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const spaFallback = await serveWebApp(app, config.webDist);
   registerErrorHandling(app, spaFallback);
+  // Cross-cutting plugins, where every feature can see them.
+  await registerRateLimits(app, redis);
 
-  const identity = await setUpIdentity(app, db, config, redis);
-  const users = createUsersService({ db, store, signer });
-  const guard = requireScopes(identity.verify, (caller) => users.ensure(caller));
-
-  const shots = createShotsService({ db, store, signer, bus });
-  const films = createFilmsService({ db, store, signer, shots });
-  const processor = createShotProcessor(
-    { db, store, shots, log: app.log },
-    {
-      ...DEFAULT_PROCESSING,
-      concurrency: config.uploads.processingConcurrency,
-      maxPixels: config.uploads.maxImagePixels,
-      tmpDir: join(config.dataDir, "tmp"),
+  const identity = await setUpIdentity(app, db, config);
+  const callerSeen = createHook<Caller>();
+  const ctx: ModuleContext = {
+    platform,
+    root: app,
+    api: async (routes) => {
+      await app.register(async (api) => routes(api), { prefix: "/api" });
     },
-  );
-  const uploads = createUploadsService({ db, store, films, shots, processor, maxShotBytes: config.uploads.maxShotBytes });
-  const shares = createSharesService({ db, films });
-  const downloads = createDownloadsService({ db, store, signer, bus });
-  const tickets = createTicketIssuer(urlSecret);
+    requireScopes: requireScopes(identity.verify, callerSeen.run),
+    callerSeen,
+  };
+  await ctx.api((api) => {
+    api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  });
 
-  systemRoutes(app, { db, config });
-  mediaRoutes(app, { store, signer });
+  // Features in dependency order: each receives the services of those before it, never their tables.
+  systemModule(ctx);
+  mediaModule(ctx);
   // Visitor services live at the root: the spec lists them as services apart from the product API (§7).
-  contactRoutes(app, {
-    contact: createContactService({ db, mailer, senders: createSenderLimit(cooldown, "contact"), operator: config.mail.contactTo }),
-  });
-  newsletterRoutes(app, {
-    newsletter: createNewsletterService({
-      db,
-      mailer,
-      senders: createSenderLimit(cooldown, "newsletter"),
-      unsubscribeTokens: createUnsubscribeTokens(urlSecret),
-      publicUrl: config.publicUrl,
-      now: () => new Date(),
-    }),
-    publicUrl: config.publicUrl,
-  });
-  betaRoutes(app, {
-    beta: createBetaService({ db, now: () => new Date(), capacity: config.beta.capacity, closesAt: config.beta.closesAt }),
-  });
-  zipRoutes(app, { downloads, signer });
-  await realtimeRoutes(app, { bus, tickets, publicUrl: config.publicUrl });
-  await app.register(
-    async (api) => {
-      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-      usersRoutes(api, { users, requireScopes: guard });
-      gearRoutes(api, { gear: createGearService(db), requireScopes: guard });
-      staticDataRoutes(api);
-      filmsRoutes(api, { films, requireScopes: guard });
-      shotsRoutes(api, { films, shots, requireScopes: guard });
-      uploadsRoutes(api, { uploads, requireScopes: guard });
-      downloadsApiRoutes(api, { films, downloads, requireScopes: guard });
-      sharesRoutes(api, { shares, films, downloads, tickets, requireScopes: guard });
-    },
-    { prefix: "/api" },
-  );
+  contactModule(ctx);
+  newsletterModule(ctx);
+  betaModule(ctx);
+  await staticDataModule(ctx);
+  const entitlements = entitlementsModule(ctx);
+  const users = await usersModule(ctx, { entitlements });
+  const gear = await gearModule(ctx, { entitlements });
+  const { shots, processor } = await shotsModule(ctx, { entitlements, gear });
+  const films = await filmsModule(ctx, { shots, entitlements, users, gear });
+  const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
+  const downloads = await downloadsModule(ctx, { films, shots });
+  const tickets = await realtimeModule(ctx, { films });
+  await sharesModule(ctx, { films, downloads, tickets });
 
   processor.start();
-  // Housekeeping that any instance may do: abandoned uploads (24 h) and long-expired share links.
-  const housekeeping = setInterval(() => {
-    void uploads.sweepAbandoned().catch((err) => app.log.error({ err }, "upload sweep failed"));
-    void shares.prune().catch((err) => app.log.error({ err }, "share prune failed"));
-  }, 3600_000);
-  housekeeping.unref();
+  await platform.jobs.start();
 
   return {
     app,
     config,
     db,
     identity,
-    bus,
+    bus: platform.bus,
     processor,
     uploads,
+    jobs: platform.jobs,
     async close() {
-      clearInterval(housekeeping);
       await processor.stop();
+      await platform.jobs.stop();
       await app.close();
-      await bus.close();
+      await platform.bus.close();
       await db.destroy();
       redis?.disconnect();
     },

@@ -39,11 +39,12 @@ export type StoreKind = "fs" | "s3";
 export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { dataDir?: string; store?: StoreKind; keepData?: boolean } = {},
+  /** `schema`: a PostgreSQL schema to share with another instance (scale-out tests). */
+  options: { dataDir?: string; store?: StoreKind; keepData?: boolean; schema?: string } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const s3 = options.store === "s3" ? await startS3rver() : null;
-  const schema = kind === "postgres" ? `test_${randomUUID().replaceAll("-", "")}` : undefined;
+  const schema = kind === "postgres" ? (options.schema ?? `test_${randomUUID().replaceAll("-", "")}`) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -94,6 +95,7 @@ export async function startServer(
         const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.query(`drop schema if exists "${schema}_jobs" cascade`);
         await client.end();
       }
       await s3?.stop();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_MESSAGES } from "./errors.ts";
+import { errorMessage } from "./errors.ts";
 import { FORMATS } from "./film-config.ts";
 import { LOCALES } from "./locales.ts";
 
@@ -14,7 +14,7 @@ export const SUBMISSION_INTERVAL_MS = 60_000;
 export const NEWSLETTER_CONFIRM_DAYS = 7;
 
 /** Every visitor form labels a bad address with the spec's generic 'not valid' (spec §5). */
-const EmailSchema = z.email({ error: ERROR_MESSAGES["not-valid"] }).max(254, { error: ERROR_MESSAGES["not-valid"] });
+const EmailSchema = z.email({ error: errorMessage("not-valid") }).max(254, { error: errorMessage("not-valid") });
 
 /** Body of POST /contact. */
 export const ContactBodySchema = z.object({

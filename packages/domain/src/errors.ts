@@ -1,43 +1,54 @@
 /**
- * Error codes the API answers with, and their English texts from the spec's catalogue (§8).
- * The web app translates by code; the message is for API clients and logs.
+ * The error catalogue: every code the API answers with, its HTTP status and its English text (the spec's texts
+ * where §8 gives them). Services throw codes, never numbers; the server's one error handler answers
+ * `{error, message}` with the status written here; the web app translates by code (`errors.json` → `api.<code>`).
  */
-export const ERROR_MESSAGES = {
-  "bad-request": "The request is not valid",
-  "not-valid": "not valid",
-  unauthorized: "Invalid session",
-  "token-expired": "The token has expired",
-  forbidden: "You do not have permission to do this",
-  "not-found": "Not found",
-  "unsupported-api-version": "Unsupported API version",
-  "gear-limit-reached": "Maximum gear limit reached",
-  "films-capacity-reached": "Maximum films capacity reached",
-  "invalid-new-film": "The roll is not valid",
-  "privacy-policy-required": "Accept the privacy policy before registering rolls",
-  "not-enough-space": "There is not enough space: delete photos or choose others",
-  "too-many-images": "Too many images selected for this roll",
-  "too-many-kept": "You cannot keep more than the allowed saved photos: deselect others",
-  "unsupported-file-type": "The file is not a supported image (JPEG, TIFF, PNG or WebP)",
-  "file-too-large": "The file is larger than the allowed upload size",
-  "upload-part-invalid": "This part does not belong to the upload or has the wrong size",
-  "upload-finished": "This upload is already finished or was cancelled",
-  "share-expired": "The link has expired",
-  "image-too-big": "The image is too large, make sure it does not weigh more than 5MB and occupies a space of 1024 x 1024 px",
-  "not-an-image": "The file is not a supported image (JPEG, PNG or WebP)",
-  "update-profile-failed": "Failed to update profile",
-  "signin-blocked": "We are not accepting new account registrations at this time.",
-  "account-blocked": "Your account has been blocked.",
-  "rate-limited": "Wait a minute before trying again",
-  "rate-limited-email": "Wait a minute to send the next email",
-  "email-not-sent": "Email could not be sent",
-  "beta-closed": "The open beta registration is closed",
-  "email-already-registered": "This email has already been registered",
-  "beta-registration-failed": "There was an error registering your email. Please try again later.",
-  "payload-too-large": "The request is too large",
-  "internal-error": "Something went wrong on our side",
-} as const;
+export const ERRORS = {
+  "bad-request": { status: 400, message: "The request is not valid" },
+  "not-valid": { status: 400, message: "not valid" },
+  unauthorized: { status: 401, message: "Invalid session" },
+  "token-expired": { status: 401, message: "The token has expired" },
+  forbidden: { status: 403, message: "You do not have permission to do this" },
+  "origin-not-allowed": { status: 403, message: "Origin not allowed" },
+  "not-found": { status: 404, message: "Not found" },
+  "nothing-to-download": { status: 404, message: "This roll has no finished scans to download" },
+  "unsupported-api-version": { status: 400, message: "Unsupported API version" },
+  "gear-limit-reached": { status: 422, message: "Maximum gear limit reached" },
+  "films-capacity-reached": { status: 422, message: "Maximum films capacity reached" },
+  "invalid-new-film": { status: 422, message: "The roll is not valid" },
+  "privacy-policy-required": { status: 422, message: "Accept the privacy policy before registering rolls" },
+  "not-enough-space": { status: 400, message: "There is not enough space: delete photos or choose others" },
+  "too-many-images": { status: 400, message: "Too many images selected for this roll" },
+  "too-many-kept": { status: 400, message: "You cannot keep more than the allowed saved photos: deselect others" },
+  "unsupported-file-type": { status: 415, message: "The file is not a supported image (JPEG, TIFF, PNG or WebP)" },
+  "file-too-large": { status: 400, message: "The file is larger than the allowed upload size" },
+  "upload-part-invalid": { status: 400, message: "This part does not belong to the upload or has the wrong size" },
+  "upload-finished": { status: 409, message: "This upload is already finished or was cancelled" },
+  "share-expired": { status: 401, message: "The link has expired" },
+  "image-too-big": {
+    status: 400,
+    message: "The image is too large, make sure it does not weigh more than 5MB and occupies a space of 1024 x 1024 px",
+  },
+  "not-an-image": { status: 400, message: "The file is not a supported image (JPEG, PNG or WebP)" },
+  "update-profile-failed": { status: 400, message: "Failed to update profile" },
+  "signin-blocked": { status: 403, message: "We are not accepting new account registrations at this time." },
+  "account-blocked": { status: 403, message: "Your account has been blocked." },
+  "account-not-created": { status: 409, message: "The account could not be created" },
+  "rate-limited": { status: 429, message: "Wait a minute before trying again" },
+  "rate-limited-email": { status: 429, message: "Wait a minute to send the next email" },
+  "email-not-sent": { status: 502, message: "Email could not be sent" },
+  "beta-closed": { status: 410, message: "The open beta registration is closed" },
+  "email-already-registered": { status: 409, message: "This email has already been registered" },
+  "beta-registration-failed": { status: 500, message: "There was an error registering your email. Please try again later." },
+  "payload-too-large": { status: 413, message: "The request is too large" },
+  "internal-error": { status: 500, message: "Something went wrong on our side" },
+} as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** The English text of a code. */
+export const errorMessage = (code: ErrorCode): string => ERRORS[code].message;
 
 /** Body of every error response. */
 export interface ApiErrorBody {

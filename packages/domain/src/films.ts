@@ -115,6 +115,16 @@ export const UploadRequestSchema = z.object({
   file_name: z.string().trim().max(255).optional(),
 });
 export const UploadResponseSchema = z.object({ max_upload_size: z.number(), urls: z.array(z.string()), upload_id: z.string() });
+export type UploadRequest = z.infer<typeof UploadRequestSchema>;
+/**
+ * The upload's chunks: chunk n is `file.slice(n * max_upload_size, (n + 1) * max_upload_size)`, sent as raw bytes
+ * by PUT to `urls[n]` with the user's bearer token.
+ */
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** Answer to PUT uploads/{uploadId}/{part}: the part stored, how many of the upload's parts arrived, and whether that was the last. */
+export const UploadPartReceiptSchema = z.object({ part: z.number(), received: z.number(), parts: z.number(), complete: z.boolean() });
+export type UploadPartReceipt = z.infer<typeof UploadPartReceiptSchema>;
 
 export const ShotUpdateSchema = z.object({
   index: z.coerce.number().int().min(1).optional(),
@@ -142,6 +152,13 @@ export const SHARE_MAX_MINUTES = 60 * 24 * 30;
 export const ShareQuerySchema = z.object({
   expiration: z.coerce.number().int().min(1).max(SHARE_MAX_MINUTES).default(SHARE_DEFAULT_MINUTES),
 });
+/** Answer to POST film/{id}/share: the code of the public link and when it ends. */
+export const FilmShareSchema = z.object({ code: z.string(), expires_at: z.string() });
+export type FilmShare = z.infer<typeof FilmShareSchema>;
+
+/** Answer to POST film/{id}/ws-ticket and public/film/ws-ticket: a single-use ticket for the roll's realtime feed. */
+export const WsTicketSchema = z.object({ ticket: z.string(), expires_in: z.number() });
+export type WsTicket = z.infer<typeof WsTicketSchema>;
 
 /** Zip entry names: whitespace becomes dashes (spec §5). */
 export function zipSafeName(name: string): string {

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { APERTURES, DEFAULT_FRAME_SIZE, FORMATS, isFrameSizeOf } from "./film-config.ts";
 
+/** The two kinds of gear, as their API paths name them; the plan counts them together. */
+export const GEAR_KINDS = ["cameras", "lenses"] as const;
+export type GearKind = (typeof GEAR_KINDS)[number];
+
 export const CAMERA_TYPES = [
   "slr",
   "rangefinder",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRoomFor, PLANS, planOf } from "./plans.ts";
+import { hasRoomFor, limitOf, PLANS, planOf } from "./plans.ts";
 
 describe("plans", () => {
   it("holds the spec's limits: free 3 rolls and 1 gear, artist 60 and 3, unlimited without limits", () => {
@@ -11,6 +11,12 @@ describe("plans", () => {
     expect(hasRoomFor(0, 1)).toBe(true);
     expect(hasRoomFor(1, 1)).toBe(false);
     expect(hasRoomFor(10_000, null)).toBe(true);
+  });
+  it("counts several items at once against the limit (a scan's bytes against the storage quota)", () => {
+    expect(hasRoomFor(30, 36, 6)).toBe(true);
+    expect(hasRoomFor(30, 36, 7)).toBe(false);
+    expect(limitOf("artist", "storage")).toBe(PLANS.artist.maxStorageBytes);
+    expect(limitOf("unlimited", "kept")).toBeNull();
   });
   it("treats an unknown or missing plan as free", () => {
     expect(planOf("platinum").id).toBe("free");

@@ -1,3 +1,5 @@
+import type { ErrorCode } from "./errors.ts";
+
 const GB = 1024 ** 3;
 
 /**
@@ -33,10 +35,28 @@ export function planOf(id: string | null | undefined) {
   return PLANS[(id ?? "free") as PlanId] ?? PLANS.free;
 }
 
-/** True when one more item fits under a limit (`null` = unlimited). */
-export function hasRoomFor(count: number, limit: number | null): boolean {
-  return limit === null || count < limit;
+/** True when `n` more (one by default) fit beside `count` under a limit (`null` = unlimited). */
+export function hasRoomFor(count: number, limit: number | null, n = 1): boolean {
+  return limit === null || count + n <= limit;
 }
+
+/** What a plan limits: rolls, pieces of gear (cameras and lenses together), kept shots, and bytes of scans. */
+export type Entitlement = "rolls" | "gear" | "kept" | "storage";
+
+const LIMIT_OF = { rolls: "maxFilms", gear: "maxGear", kept: "maxKeptShots", storage: "maxStorageBytes" } as const;
+
+/** The limit a plan sets on one entitlement (`null` = unlimited). */
+export function limitOf(planId: string | null | undefined, kind: Entitlement): number | null {
+  return planOf(planId)[LIMIT_OF[kind]];
+}
+
+/** The error code (domain `errors.ts`) that refuses going over each limit, with the spec's texts. */
+export const OVER_LIMIT = {
+  rolls: "films-capacity-reached",
+  gear: "gear-limit-reached",
+  kept: "too-many-kept",
+  storage: "not-enough-space",
+} as const satisfies Record<Entitlement, ErrorCode>;
 
 /** First-subscription discount offered to newsletter subscribers (spec §1, §9). */
 export const NEWSLETTER_DISCOUNT_PERCENT = 20;

@@ -20,7 +20,7 @@ export function betaRoutes(app: FastifyInstance, deps: { beta: BetaService }) {
         if (err instanceof AppError) throw err;
         // The visitor gets the spec's "try again later"; the cause goes to the log only.
         request.log.error({ err }, "beta registration failed");
-        throw new AppError(500, "beta-registration-failed");
+        throw new AppError("beta-registration-failed");
       }
     },
   );

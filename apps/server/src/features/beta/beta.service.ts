@@ -14,7 +14,7 @@ export interface BetaDeps {
   closesAt: Date;
 }
 
-const closed = () => new AppError(410, "beta-closed");
+const closed = () => new AppError("beta-closed");
 /** PostgreSQL's unique_violation: the database's last word on a duplicate email. */
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 
@@ -28,13 +28,13 @@ export function createBetaService(deps: BetaDeps) {
       try {
         return await db.transaction().execute(async (tx) => {
           await lockBetaRegistrations(tx);
-          if (await findBetaRegistration(tx, body.email)) throw new AppError(409, "email-already-registered");
+          if (await findBetaRegistration(tx, body.email)) throw new AppError("email-already-registered");
           const count = await countBetaRegistrations(tx);
           if (count >= capacity) throw closed();
           return insertBetaRegistration(tx, body, count + 1);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(409, "email-already-registered");
+        if (isUniqueViolation(err)) throw new AppError("email-already-registered");
         throw err;
       }
     },

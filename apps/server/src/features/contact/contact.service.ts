@@ -38,7 +38,7 @@ export function createContactService(deps: ContactDeps) {
         });
       } catch {
         // The adapter has logged why; the message stays in contact_messages with mailed_at empty.
-        throw new AppError(502, "email-not-sent");
+        throw new AppError("email-not-sent");
       }
       await markContactMessageMailed(db, stored.id);
       return { id: stored.id };

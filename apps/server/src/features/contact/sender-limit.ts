@@ -16,11 +16,11 @@ export function createSenderLimit(cooldown: Cooldown, scope: string) {
     /** Claims this minute for the sender, or throws 429 'Wait a minute to send the next email'. */
     async claim(email: string, clientIp: string): Promise<void> {
       const byEmail = emailKey(email);
-      if (!(await cooldown.take(byEmail, SUBMISSION_INTERVAL_MS))) throw new AppError(429, "rate-limited-email");
+      if (!(await cooldown.take(byEmail, SUBMISSION_INTERVAL_MS))) throw new AppError("rate-limited-email");
       if (!(await cooldown.take(addressKey(clientIp), SUBMISSION_INTERVAL_MS))) {
         // Refused by address: the email's minute was not used, give it back.
         await cooldown.release(byEmail);
-        throw new AppError(429, "rate-limited-email");
+        throw new AppError("rate-limited-email");
       }
     },
   };

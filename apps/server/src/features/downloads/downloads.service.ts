@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { type ZipData, zipSafeName } from "@latent/domain/films";
-import type { Kysely } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import type { FilmsService } from "../films/films.service.ts";
+import type { ShotsService } from "../shots/shots.service.ts";
 import { createZip, type ZipEntry } from "./zip-stream.ts";
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/tiff": "tif", "image/png": "png", "image/webp": "webp" };
@@ -19,19 +19,19 @@ interface FilmForZip {
 }
 
 /** Zip downloads of a roll: the manifest (spec §3 zip data) and the stream itself. */
-export function createDownloadsService(deps: { db: Kysely<Database>; store: ObjectStore; signer: UrlSigner; bus: EventBus }) {
-  const { db, store, signer, bus } = deps;
+export interface DownloadsDeps {
+  store: ObjectStore;
+  signer: UrlSigner;
+  bus: EventBus;
+  films: Pick<FilmsService, "loadForSignedLink">;
+  shots: Pick<ShotsService, "doneFiles">;
+}
 
+export function createDownloadsService({ store, signer, bus, films, shots: shotsOfFilm }: DownloadsDeps) {
   const baseName = (film: FilmForZip) => zipSafeName(film.name || `${film.brand} ${film.model}`);
 
   const files = async (film: FilmForZip) => {
-    const shots = await db
-      .selectFrom("shots")
-      .select(["index", "object_key", "content_type", "size", "crc32", "updated_at"])
-      .where("film_id", "=", film.id)
-      .where("state", "=", "done")
-      .orderBy("index")
-      .execute();
+    const shots = await shotsOfFilm.doneFiles(film.id);
     const width = Math.max(2, String(shots.at(-1)?.index ?? 0).length);
     return shots.map((s) => ({
       ...s,
@@ -41,7 +41,7 @@ export function createDownloadsService(deps: { db: Kysely<Database>; store: Obje
 
   const stream = async (film: FilmForZip) => {
     const list = await files(film);
-    if (list.length === 0) throw new AppError(404, "not-found", "This roll has no finished scans to download");
+    if (list.length === 0) throw new AppError("nothing-to-download");
     const entries: ZipEntry[] = list.map((f) => ({
       name: f.file_name,
       size: Number(f.size),
@@ -92,9 +92,7 @@ export function createDownloadsService(deps: { db: Kysely<Database>; store: Obje
 
     /** The same, for a zip link whose signature already proved the right to it. */
     async streamById(filmId: string) {
-      const film = await db.selectFrom("films").select(["id", "name", "brand", "model"]).where("id", "=", filmId).executeTakeFirst();
-      if (!film) throw new AppError(404, "not-found");
-      return stream(film);
+      return stream(await films.loadForSignedLink(filmId));
     },
   };
 }

@@ -2,7 +2,7 @@ import { FilmDetailSchema, FilmSchema, ListFilmsQuerySchema, NewFilmSchema, Upda
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../platform/http/app-error.ts";
+import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { FilmsService } from "./films.service.ts";
 
@@ -15,7 +15,7 @@ function invalidFilm(request: FastifyRequest): never {
     issues.map((i) => [(i.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || "body", i.message ?? "not valid"]),
   );
   const [path, message] = Object.entries(fields)[0] ?? ["body", "not valid"];
-  throw new AppError(422, "invalid-new-film", `${path}: ${message}`, fields);
+  throw new AppError("invalid-new-film", `${path}: ${message}`, fields);
 }
 
 export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; requireScopes: RequireScopes }) {
@@ -62,7 +62,7 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
     },
     async (request) => {
       if (request.validationError) {
-        if (request.validationError.validationContext === "params") throw new AppError(404, "not-found");
+        if (request.validationError.validationContext === "params") throw notFound();
         invalidFilm(request);
       }
       return films.update(callerOf(request).sub, request.params.id, request.body);

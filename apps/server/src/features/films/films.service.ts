@@ -1,31 +1,38 @@
 import { FRAME_SIZES } from "@latent/domain/film-config";
 import type { Film, ListFilmsQuery, NewFilm, UpdateFilm } from "@latent/domain/films";
-import { hasRoomFor, planOf } from "@latent/domain/plans";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
+import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
-import type { ShotsService } from "../shots/shots.service.ts";
-import { lockUser } from "../users/users.store.ts";
-import { countFilms, deleteFilmRow, findFilm, insertFilm, listFilms, ownsGear, updateFilmRow } from "./films.store.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
+import type { GearService } from "../gear/gear.service.ts";
+import { MEDIA_LINK_TTL_S, type ShotsService } from "../shots/shots.service.ts";
+import type { UsersService } from "../users/users.service.ts";
+import { countFilms, deleteFilmRow, findFilm, findFilmById, insertFilm, listFilms, updateFilmRow } from "./films.store.ts";
 
-export const MEDIA_LINK_TTL_S = 15 * 60;
-
-type FilmRow = Selectable<FilmsTable> & { shot_count: unknown; cover_key: string | null };
+export type FilmRow = Selectable<FilmsTable>;
 
 export interface FilmsDeps {
   db: Kysely<Database>;
   store: ObjectStore;
   signer: UrlSigner;
   shots: ShotsService;
+  entitlements: EntitlementsService;
+  users: Pick<UsersService, "hasAcceptedPolicy">;
+  gear: Pick<GearService, "assertOwned">;
 }
 
 /** Object keys of a film all live under one prefix, so deleting a roll deletes its files. */
 export const filmPrefix = (filmId: string) => `films/${filmId}/`;
 
-export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
-  const toFilm = (row: FilmRow): Film => ({
+export function createFilmsService({ db, store, signer, shots, entitlements, users, gear }: FilmsDeps) {
+  entitlements.registerMeter("rolls", countFilms);
+  /** Runs before a roll and its files go: the uploads feature aborts its unfinished uploads. */
+  const beforeRemove = createHook<FilmRow>();
+
+  const toFilm = (row: FilmRow, summary: { count: number; coverKey: string | null } | undefined): Film => ({
     id: row.id,
     name: row.name,
     brand: row.brand,
@@ -41,26 +48,17 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
     camera_id: row.camera_id,
     lens_id: row.lens_id,
     sticker_hash: row.sticker_hash,
-    shot_count: Number(row.shot_count ?? 0),
-    cover_url: row.cover_key ? signer.sign(`/media/${row.cover_key}`, MEDIA_LINK_TTL_S) : null,
+    shot_count: summary?.count ?? 0,
+    cover_url: summary?.coverKey ? signer.sign(`/media/${summary.coverKey}`, MEDIA_LINK_TTL_S) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   });
-
-  const checkGear = async (userId: string, f: { camera_id?: string | null; lens_id?: string | null }) => {
-    if (f.camera_id && !(await ownsGear(db, "cameras", userId, f.camera_id))) {
-      throw new AppError(422, "invalid-new-film", "camera_id: no such camera", { camera_id: "no such camera" });
-    }
-    if (f.lens_id && !(await ownsGear(db, "lenses", userId, f.lens_id))) {
-      throw new AppError(422, "invalid-new-film", "lens_id: no such lens", { lens_id: "no such lens" });
-    }
-  };
 
   /** The roll with its shots; the cover and count come from the same list, so they always agree with it. */
   const withShots = async (row: FilmRow, ttl?: number) => {
     const list = await shots.listForFilm(row.id, ttl);
     const cover = list.find((shot) => shot.state === "done" && shot.version.thumbnail_url)?.version.thumbnail_url ?? null;
-    return { ...toFilm(row), shot_count: list.length, cover_url: cover, shots: list };
+    return { ...toFilm(row, undefined), shot_count: list.length, cover_url: cover, shots: list };
   };
 
   const load = async (userId: string, id: string) => {
@@ -70,8 +68,12 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
   };
 
   return {
+    beforeRemove,
+
     async list(userId: string, query: ListFilmsQuery) {
-      return (await listFilms(db, userId, query)).map(toFilm);
+      const rows = await listFilms(db, userId, query);
+      const summaries = await shots.summaries(rows.map((r) => r.id));
+      return rows.map((row) => toFilm(row, summaries.get(row.id)));
     },
 
     /** The roll with its shots (signed links to their files). */
@@ -82,12 +84,10 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
 
     /** Registers a roll: privacy policy accepted first, then the plan's roll capacity. */
     async create(userId: string, f: NewFilm) {
-      await checkGear(userId, f);
+      await gear.assertOwned(userId, f, "invalid-new-film");
+      if (!(await users.hasAcceptedPolicy(userId))) throw new AppError("privacy-policy-required");
       const id = await db.transaction().execute(async (tx) => {
-        const user = await lockUser(tx, userId);
-        if (!user) throw notFound();
-        if (!user.policy_accepted) throw new AppError(422, "privacy-policy-required");
-        if (!hasRoomFor(await countFilms(tx, userId), planOf(user.plan).maxFilms)) throw new AppError(422, "films-capacity-reached");
+        await entitlements.assertRoom(tx, userId, "rolls");
         const now = new Date();
         const { id } = await insertFilm(tx, {
           user_id: userId,
@@ -114,15 +114,15 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
 
     async update(userId: string, id: string, f: UpdateFilm) {
       await load(userId, id);
-      await checkGear(userId, f);
+      await gear.assertOwned(userId, f, "invalid-new-film");
       await updateFilmRow(db, userId, id, f);
       return this.get(userId, id);
     },
 
     /** Deletes the roll, its shots, unfinished uploads and every stored file. */
     async remove(userId: string, id: string) {
-      await load(userId, id);
-      await shots.abortUploadsOfFilm(id);
+      const row = await load(userId, id);
+      await beforeRemove.run(row);
       if (!(await deleteFilmRow(db, userId, id))) throw notFound();
       await store.deletePrefix(filmPrefix(id));
     },
@@ -130,6 +130,13 @@ export function createFilmsService({ db, store, signer, shots }: FilmsDeps) {
     /** The film row for services that act on a caller's roll (uploads, shares, zip); 404 when not theirs. */
     load,
     withShots,
+
+    /** A roll by id alone, for a link whose signature already proved the right to it (the zip link). */
+    async loadForSignedLink(id: string) {
+      const row = await findFilmById(db, id);
+      if (!row) throw notFound();
+      return row;
+    },
   };
 }
 

@@ -1,35 +1,15 @@
 import type { ListFilmsQuery } from "@latent/domain/films";
-import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import { toCount } from "../../platform/db/database.ts";
-import type { Database, FilmsTable } from "../../platform/db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids that cannot exist are answered like foreign ones, without asking the database. */
-export const isUuid = (id: string) => UUID.test(id);
-
-/** Films with their shot count and the thumbnail of their first finished shot. */
-function filmsWithSummary(db: Db) {
-  return db
-    .selectFrom("films")
-    .selectAll("films")
-    .select((eb) => [
-      eb.selectFrom("shots").select(eb.fn.countAll().as("n")).whereRef("shots.film_id", "=", "films.id").as("shot_count"),
-      eb
-        .selectFrom("shots")
-        .select("thumb_key")
-        .whereRef("shots.film_id", "=", "films.id")
-        .where("state", "=", "done")
-        .orderBy("index", "asc")
-        .limit(1)
-        .as("cover_key"),
-    ]);
-}
+import type { Db } from "../../platform/db/db-handle.ts";
+import type { FilmsTable } from "../../platform/db/schema.ts";
+import { isUuid } from "../../platform/db/uuid.ts";
 
 export function listFilms(db: Db, userId: string, q: ListFilmsQuery) {
   const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return filmsWithSummary(db)
+  return db
+    .selectFrom("films")
+    .selectAll()
     .where("user_id", "=", userId)
     .$if(like !== undefined, (qb) =>
       qb.where((eb) =>
@@ -51,7 +31,7 @@ export function listFilms(db: Db, userId: string, q: ListFilmsQuery) {
 
 export function findFilm(db: Db, userId: string, id: string) {
   if (!isUuid(id)) return Promise.resolve(undefined);
-  return filmsWithSummary(db).where("films.id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return db.selectFrom("films").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
 }
 
 export async function countFilms(db: Db, userId: string): Promise<number> {
@@ -82,9 +62,8 @@ export async function deleteFilmRow(db: Db, userId: string, id: string): Promise
   return r.numDeletedRows > 0n;
 }
 
-/** True when the id names a camera (or lens) of this user. */
-export async function ownsGear(db: Db, kind: "cameras" | "lenses", userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const row = await db.selectFrom(kind).select("id").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return Boolean(row);
+/** A roll by id alone, for links whose signature already proved the right to it. */
+export function findFilmById(db: Db, id: string) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return db.selectFrom("films").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -1,11 +1,10 @@
 import type { Scope } from "@latent/domain/api";
-import { CameraBodySchema, CameraSchema, GearIdParamsSchema, LensBodySchema, LensSchema } from "@latent/domain/gear";
+import { CameraBodySchema, CameraSchema, GearIdParamsSchema, type GearKind, LensBodySchema, LensSchema } from "@latent/domain/gear";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { GearService } from "./gear.service.ts";
-import type { GearKind } from "./gear.store.ts";
 
 const ListQuerySchema = z.object({ q: z.string().max(100).optional() });
 

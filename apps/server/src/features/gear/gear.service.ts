@@ -1,10 +1,9 @@
-import { gearName, matchesGear } from "@latent/domain/gear";
-import { hasRoomFor, planOf } from "@latent/domain/plans";
+import { type GearKind, gearName, matchesGear } from "@latent/domain/gear";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
-import { countGear, lockUser } from "../users/users.store.ts";
-import { deleteGear, type GearKind, insertGear, isGearId, listGear, updateGear } from "./gear.store.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
+import { countGear, deleteGear, insertGear, isGearId, listGear, ownsGear, updateGear } from "./gear.store.ts";
 
 interface GearRow {
   id: string;
@@ -18,7 +17,8 @@ function toGear<M extends { brand: string; model: string }>(row: GearRow) {
 }
 
 /** Cameras and lenses share one rule set: owned by one user, counted together against the plan's gear limit. */
-export function createGearService(db: Kysely<Database>) {
+export function createGearService({ db, entitlements }: { db: Kysely<Database>; entitlements: EntitlementsService }) {
+  entitlements.registerMeter("gear", countGear);
   return {
     async list<M extends { brand: string; model: string }>(kind: GearKind, userId: string, query = "") {
       const rows = await listGear(db, kind, userId);
@@ -28,11 +28,7 @@ export function createGearService(db: Kysely<Database>) {
     /** Adds a piece of gear unless the plan's gear limit is reached. */
     async create<M extends { brand: string; model: string }>(kind: GearKind, userId: string, metadata: M) {
       return db.transaction().execute(async (tx) => {
-        const user = await lockUser(tx, userId);
-        if (!user) throw notFound();
-        if (!hasRoomFor(await countGear(tx, userId), planOf(user.plan).maxGear)) {
-          throw new AppError(422, "gear-limit-reached");
-        }
+        await entitlements.assertRoom(tx, userId, "gear");
         return toGear<M>(await insertGear(tx, kind, userId, metadata));
       });
     },
@@ -46,6 +42,23 @@ export function createGearService(db: Kysely<Database>) {
 
     async remove(kind: GearKind, userId: string, id: string) {
       if (!isGearId(id) || !(await deleteGear(db, kind, userId, id))) throw notFound();
+    },
+
+    /**
+     * Refuses a camera or lens id that is not one of the user's (a roll or shot naming foreign gear), with `code`:
+     * the error the caller's route answers for a bad field.
+     */
+    async assertOwned(
+      userId: string,
+      ids: { camera_id?: string | null; lens_id?: string | null },
+      code: "invalid-new-film" | "bad-request",
+    ) {
+      if (ids.camera_id && !(await ownsGear(db, "cameras", userId, ids.camera_id))) {
+        throw new AppError(code, "camera_id: no such camera", { camera_id: "no such camera" });
+      }
+      if (ids.lens_id && !(await ownsGear(db, "lenses", userId, ids.lens_id))) {
+        throw new AppError(code, "lens_id: no such lens", { lens_id: "no such lens" });
+      }
     },
   };
 }

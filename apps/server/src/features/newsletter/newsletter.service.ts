@@ -51,7 +51,7 @@ export function createNewsletterService(deps: NewsletterDeps) {
       try {
         await mailer.send(message);
       } catch {
-        throw new AppError(502, "email-not-sent");
+        throw new AppError("email-not-sent");
       }
       return { status: "accepted" };
     },

@@ -1,13 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { deleteExpiredTickets, markTicketUsed } from "./realtime.store.ts";
 
 const TICKET_TTL_S = 60;
 
 /**
  * Browsers cannot set headers on a WebSocket, so the feed's `?token=` is a ticket: short-lived, single-use,
- * bound to one film and signed; never the access token or a share code.
+ * bound to one film and signed; never the access token or a share code. Used tickets are kept in the database, so
+ * a ticket redeemed on one instance is refused by every other.
  */
-export function createTicketIssuer(secret: string, now: () => number = Date.now) {
-  const used = new Map<string, number>();
+export function createTicketIssuer(secret: string, db: Kysely<Database>, now: () => number = Date.now) {
   const sign = (body: string) => createHmac("sha256", secret).update(`ws\n${body}`).digest("base64url");
 
   return {
@@ -17,7 +20,7 @@ export function createTicketIssuer(secret: string, now: () => number = Date.now)
       return { ticket: `${body}.${sign(body)}`, expires_in: TICKET_TTL_S };
     },
     /** The film and the feed's end when the ticket is valid for that film and unused; null otherwise. */
-    redeem(ticket: string | undefined, filmId: string): { until: number | null } | null {
+    async redeem(ticket: string | undefined, filmId: string): Promise<{ until: number | null } | null> {
       const parts = (ticket ?? "").split(".");
       if (parts.length !== 5) return null;
       const [film, exp, until, nonce, sig] = parts as [string, string, string, string, string];
@@ -25,10 +28,13 @@ export function createTicketIssuer(secret: string, now: () => number = Date.now)
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       const nowS = now() / 1000;
-      if (film !== filmId || Number(exp) < nowS || used.has(nonce)) return null;
-      for (const [n, e] of used) if (e < nowS) used.delete(n);
-      used.set(nonce, Number(exp));
+      if (film !== filmId || Number(exp) < nowS) return null;
+      if (!(await markTicketUsed(db, nonce, new Date(Number(exp) * 1000)))) return null;
       return { until: Number(until) || null };
+    },
+    /** Forgets used tickets that have expired anyway (housekeeping). */
+    async prune() {
+      await deleteExpiredTickets(db, new Date(now()));
     },
   };
 }

@@ -1,6 +1,12 @@
 import websocket from "@fastify/websocket";
+import { WsTicketSchema } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../platform/http/app-error.ts";
+import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
+import type { FilmsService } from "../films/films.service.ts";
 import type { TicketIssuer } from "./realtime-tickets.ts";
 
 /** The realtime feed of one film: `/ws/{filmId}?token=<ticket>` streams shot states and download progress. */
@@ -14,13 +20,13 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { bus: EventBus
       websocket: true,
       schema: { hide: true },
       // Checked before the upgrade, so a refused client gets a plain HTTP answer.
-      preValidation: async (request, reply) => {
+      preValidation: async (request) => {
         const origin = request.headers.origin;
         if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.headers.host}`) {
-          return reply.status(403).send({ error: "forbidden", message: "Origin not allowed" });
+          throw new AppError("origin-not-allowed");
         }
-        const grant = deps.tickets.redeem(request.query.token, request.params.id);
-        if (!grant) return reply.status(401).send({ error: "unauthorized", message: "Invalid session" });
+        const grant = await deps.tickets.redeem(request.query.token, request.params.id);
+        if (!grant) throw new AppError("unauthorized");
         (request as unknown as { feedUntil: number | null }).feedUntil = grant.until;
       },
     },
@@ -36,6 +42,29 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { bus: EventBus
         off();
         if (closer) clearTimeout(closer);
       });
+    },
+  );
+}
+
+/** `POST film/{id}/ws-ticket`: a single-use ticket for the feed of one of the caller's rolls. */
+export function realtimeTicketRoutes(
+  app: FastifyInstance,
+  deps: { films: Pick<FilmsService, "load">; tickets: TicketIssuer; requireScopes: RequireScopes },
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/film/:id/ws-ticket",
+    {
+      preHandler: deps.requireScopes("read:film"),
+      schema: {
+        tags: ["films"],
+        summary: "A single-use ticket for the film's realtime feed",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: WsTicketSchema },
+      },
+    },
+    async (request) => {
+      const film = await deps.films.load(callerOf(request).sub, request.params.id);
+      return deps.tickets.issue(film.id);
     },
   );
 }

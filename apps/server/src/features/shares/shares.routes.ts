@@ -1,4 +1,4 @@
-import { FilmDetailSchema, ShareQuerySchema, ZipDataSchema } from "@latent/domain/films";
+import { FilmDetailSchema, FilmShareSchema, ShareQuerySchema, WsTicketSchema, ZipDataSchema } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import type { SharesService } from "./shares.service.ts";
 
 export interface SharesRoutesDeps {
   shares: SharesService;
-  films: FilmsService;
+  films: Pick<FilmsService, "load" | "withShots">;
   downloads: DownloadsService;
   tickets: TicketIssuer;
   requireScopes: RequireScopes;
@@ -30,26 +30,10 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
         summary: "Create a public link to the roll; expiration in minutes (default 60)",
         params: z.object({ id: z.string().max(64) }),
         querystring: ShareQuerySchema,
-        response: { 200: z.object({ code: z.string(), expires_at: z.string() }) },
+        response: { 200: FilmShareSchema },
       },
     },
     async (request) => shares.create(callerOf(request).sub, request.params.id, request.query.expiration),
-  );
-
-  r.post(
-    "/film/:id/ws-ticket",
-    {
-      preHandler: requireScopes("read:film"),
-      schema: {
-        tags: ["films"],
-        summary: "A single-use ticket for the film's realtime feed",
-        params: z.object({ id: z.string().max(64) }),
-      },
-    },
-    async (request) => {
-      const film = await films.load(callerOf(request).sub, request.params.id);
-      return tickets.issue(film.id);
-    },
   );
 
   /** The shared film, with every link to its files lasting no longer than the share itself. */
@@ -74,8 +58,12 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
       return downloads.manifest(row, link.secondsLeft);
     },
   );
-  r.post("/public/film/ws-ticket", { schema: { tags: ["public"], summary: "Realtime ticket for the shared roll" } }, async (request) => {
-    const { link, row } = await shared(bearerToken(request));
-    return tickets.issue(row.id, link.expiresAt.getTime());
-  });
+  r.post(
+    "/public/film/ws-ticket",
+    { schema: { tags: ["public"], summary: "Realtime ticket for the shared roll", response: { 200: WsTicketSchema } } },
+    async (request) => {
+      const { link, row } = await shared(bearerToken(request));
+      return tickets.issue(row.id, link.expiresAt.getTime());
+    },
+  );
 }

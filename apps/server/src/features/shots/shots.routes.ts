@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../platform/http/app-error.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
-import type { FilmsService } from "../films/films.service.ts";
 import type { ShotsService } from "./shots.service.ts";
 
-export function shotsRoutes(app: FastifyInstance, deps: { films: FilmsService; shots: ShotsService; requireScopes: RequireScopes }) {
+/** Shots are found by the caller, roll and index together: a foreign or unknown roll answers 404. */
+export function shotsRoutes(app: FastifyInstance, deps: { shots: ShotsService; requireScopes: RequireScopes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { films, shots, requireScopes } = deps;
+  const { shots, requireScopes } = deps;
   const tags = ["shots"];
 
   // The spec writes this path `film//shot/{id}`; duplicate slashes are accepted by the router.
@@ -26,11 +26,9 @@ export function shotsRoutes(app: FastifyInstance, deps: { films: FilmsService; s
       },
     },
     async (request) => {
-      const { sub } = callerOf(request);
-      const film = await films.load(sub, request.params.id);
       const updates = "shots" in request.body ? request.body.shots : [request.body];
-      if (updates.some((u) => u.index === undefined)) throw new AppError(400, "bad-request", "index: Required", { index: "Required" });
-      return shots.update(sub, film.id, updates as ((typeof updates)[number] & { index: number })[]);
+      if (updates.some((u) => u.index === undefined)) throw new AppError("bad-request", "index: Required", { index: "Required" });
+      return shots.update(callerOf(request).sub, request.params.id, updates as ((typeof updates)[number] & { index: number })[]);
     },
   );
 
@@ -45,9 +43,7 @@ export function shotsRoutes(app: FastifyInstance, deps: { films: FilmsService; s
       },
     },
     async (request, reply) => {
-      const { sub } = callerOf(request);
-      const film = await films.load(sub, request.params.id);
-      await shots.remove(sub, film.id, request.params.index);
+      await shots.remove(callerOf(request).sub, request.params.id, request.params.index);
       return reply.status(204).send();
     },
   );

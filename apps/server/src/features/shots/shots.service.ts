@@ -1,27 +1,48 @@
 import type { Shot, ShotUpdate } from "@latent/domain/films";
-import { hasRoomFor, planOf } from "@latent/domain/plans";
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
-import { AppError, notFound } from "../../platform/http/app-error.ts";
+import { createHook } from "../../platform/hooks/hook.ts";
+import { notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
-import { ownsGear } from "../films/films.store.ts";
-import { findUser } from "../users/users.store.ts";
-import { countKept, deleteShotRow, findShotByIndex, listShotRows, updateShotRow } from "./shots.store.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
+import type { GearService } from "../gear/gear.service.ts";
+import {
+  countKept,
+  deleteShotRow,
+  deleteUploadingShotRow,
+  filmSummaryRows,
+  findShotByIndex,
+  insertShotRow,
+  listDoneShotFiles,
+  listShotRows,
+  shotIdsOfFilm,
+  storageUsed,
+  updateShotRow,
+} from "./shots.store.ts";
 
-const MEDIA_LINK_TTL_S = 15 * 60;
+export const MEDIA_LINK_TTL_S = 15 * 60;
 
 export interface ShotsDeps {
   db: Kysely<Database>;
   store: ObjectStore;
   signer: UrlSigner;
   bus: EventBus;
+  entitlements: EntitlementsService;
+  gear: Pick<GearService, "assertOwned">;
 }
 
 export type ShotRow = Selectable<ShotsTable>;
 
-export function createShotsService({ db, store, signer, bus }: ShotsDeps) {
+export function createShotsService({ db, store, signer, bus, entitlements, gear }: ShotsDeps) {
+  entitlements.registerMeter("kept", countKept);
+  // An upload in progress already holds its space: every state counts.
+  entitlements.registerMeter("storage", storageUsed);
+  /** Runs before a shot's files go: the uploads feature cancels an unfinished upload of it. */
+  const beforeDiscard = createHook<ShotRow>();
+
   const link = (key: string | null, ttl = MEDIA_LINK_TTL_S) => (key ? signer.sign(`/media/${key}`, Math.min(ttl, MEDIA_LINK_TTL_S)) : null);
 
   /** `ttl` shortens the links (a share link that ends sooner must not outlive itself through them). */
@@ -49,19 +70,34 @@ export function createShotsService({ db, store, signer, bus }: ShotsDeps) {
 
   /** Removes a shot's files and any unfinished upload. */
   const discard = async (row: ShotRow) => {
-    const uploads = await db
-      .selectFrom("uploads")
-      .select(["object_key", "store_upload_id"])
-      .where("shot_id", "=", row.id)
-      .where("completed_at", "is", null)
-      .execute();
-    for (const u of uploads) await store.abortMultipart(u.object_key, u.store_upload_id);
+    await beforeDiscard.run(row);
     for (const key of [row.object_key, row.thumb_key, row.preview_key]) if (key) await store.delete(key);
+  };
+
+  /** Tells listeners of the film about a shot's new state. */
+  const announce = (row: ShotRow) => {
+    bus.publish(row.film_id, {
+      type: "shot",
+      film_id: row.film_id,
+      index: row.index,
+      state: row.state,
+      error_message: row.error_message,
+      thumbnail_url: link(row.thumb_key),
+    });
+  };
+
+  /** Applies changes to a shot and announces its new state. */
+  const change = async (id: string, values: Updateable<ShotsTable>, tx: Db = db) => {
+    const row = await updateShotRow(tx, id, values);
+    if (row) announce(row);
+    return row;
   };
 
   return {
     toShot,
-    discard,
+    beforeDiscard,
+    announce,
+    change,
 
     async listForFilm(filmId: string, ttl = MEDIA_LINK_TTL_S) {
       return (await listShotRows(db, filmId)).map((row) => toShot(row, ttl));
@@ -73,27 +109,20 @@ export function createShotsService({ db, store, signer, bus }: ShotsDeps) {
       for (const u of updates) {
         const row = await findShotByIndex(db, userId, filmId, u.index);
         if (!row) throw notFound();
-        if (u.camera_id && !(await ownsGear(db, "cameras", userId, u.camera_id))) {
-          throw new AppError(400, "bad-request", "camera_id: no such camera", { camera_id: "no such camera" });
-        }
-        if (u.lens_id && !(await ownsGear(db, "lenses", userId, u.lens_id))) {
-          throw new AppError(400, "bad-request", "lens_id: no such lens", { lens_id: "no such lens" });
-        }
+        await gear.assertOwned(userId, u, "bad-request");
         rows.push(row);
       }
       const newlyKept = updates.filter((u, i) => u.kept === true && !rows[i]!.kept).length;
-      if (newlyKept > 0) {
-        const user = await findUser(db, userId);
-        const limit = planOf(user?.plan).maxKeptShots;
-        if (!hasRoomFor((await countKept(db, userId)) + newlyKept - 1, limit)) throw new AppError(400, "too-many-kept");
-      }
-      const changed: Shot[] = [];
-      for (const [i, u] of updates.entries()) {
-        const { index: _index, ...values } = u;
-        const row = await updateShotRow(db, rows[i]!.id, values);
-        if (row) changed.push(toShot(row));
-      }
-      return changed;
+      return db.transaction().execute(async (tx) => {
+        await entitlements.assertRoom(tx, userId, "kept", newlyKept);
+        const changed: Shot[] = [];
+        for (const [i, u] of updates.entries()) {
+          const { index: _index, ...values } = u;
+          const row = await updateShotRow(tx, rows[i]!.id, values);
+          if (row) changed.push(toShot(row));
+        }
+        return changed;
+      });
     },
 
     /** Deletes one shot (cancelling its upload if it is still uploading). */
@@ -105,28 +134,45 @@ export function createShotsService({ db, store, signer, bus }: ShotsDeps) {
       bus.publish(filmId, { type: "shot-deleted", film_id: filmId, index });
     },
 
-    /** Before a roll is deleted: abort its unfinished multipart uploads (their parts are not under the prefix on S3). */
-    async abortUploadsOfFilm(filmId: string) {
-      const uploads = await db
-        .selectFrom("uploads")
-        .innerJoin("shots", "shots.id", "uploads.shot_id")
-        .select(["uploads.object_key", "uploads.store_upload_id"])
-        .where("shots.film_id", "=", filmId)
-        .where("uploads.completed_at", "is", null)
-        .execute();
-      for (const u of uploads) await store.abortMultipart(u.object_key, u.store_upload_id);
+    /** Records the image type the scan's first bytes showed (no new state to announce). */
+    async recordType(id: string, contentType: string) {
+      await updateShotRow(db, id, { content_type: contentType });
     },
 
-    /** Tells listeners of the film about a shot's new state. */
-    announce(row: ShotRow) {
-      bus.publish(row.film_id, {
-        type: "shot",
-        film_id: row.film_id,
-        index: row.index,
-        state: row.state,
-        error_message: row.error_message,
-        thumbnail_url: link(row.thumb_key),
-      });
+    /** The shot at an index of a caller's roll, if any. */
+    findByIndex(userId: string, filmId: string, index: number) {
+      return findShotByIndex(db, userId, filmId, index);
+    },
+
+    /** Replaces whatever a shot index held: the old shot's files and upload go, its row too. */
+    async replace(row: ShotRow) {
+      await discard(row);
+      await deleteShotRow(db, row.id);
+    },
+
+    /** Records a new shot (its upload starting), inside the caller's transaction. */
+    create(tx: Db, shot: Insertable<ShotsTable>) {
+      return insertShotRow(tx, shot);
+    },
+
+    /** Shot count and cover thumbnail key of each roll (rolls without shots are absent). */
+    async summaries(filmIds: readonly string[]) {
+      const rows = await filmSummaryRows(db, filmIds);
+      return new Map(rows.map((r) => [r.film_id, { count: Number(r.shot_count), coverKey: r.cover_key }]));
+    },
+
+    /** The finished shots of a roll with their sizes and CRCs (for the zip). */
+    doneFiles(filmId: string) {
+      return listDoneShotFiles(db, filmId);
+    },
+
+    idsOfFilm(filmId: string) {
+      return shotIdsOfFilm(db, filmId);
+    },
+
+    /** Drops the shot of an abandoned upload, unless it finished meanwhile. */
+    removeIfUploading(shotId: string) {
+      return deleteUploadingShotRow(db, shotId);
     },
   };
 }

@@ -1,13 +1,15 @@
-import { type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { isUuid } from "../../platform/db/uuid.ts";
 
 export function listShotRows(db: Db, filmId: string) {
   return db.selectFrom("shots").selectAll().where("film_id", "=", filmId).orderBy("index", "asc").execute();
 }
 
+/** The shot at an index of a user's roll; a roll id that cannot exist finds nothing. */
 export function findShotByIndex(db: Db, userId: string, filmId: string, index: number) {
+  if (!isUuid(filmId)) return Promise.resolve(undefined);
   return db
     .selectFrom("shots")
     .selectAll()
@@ -17,8 +19,45 @@ export function findShotByIndex(db: Db, userId: string, filmId: string, index: n
     .executeTakeFirst();
 }
 
-export function findShotById(db: Db, id: string) {
-  return db.selectFrom("shots").selectAll().where("id", "=", id).executeTakeFirst();
+export function insertShotRow(db: Db, shot: Insertable<ShotsTable>) {
+  return db.insertInto("shots").values(shot).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Shot count and cover (the thumbnail of the first finished shot) of each of the given rolls. */
+export async function filmSummaryRows(db: Db, filmIds: readonly string[]) {
+  if (filmIds.length === 0) return [];
+  return db
+    .selectFrom("shots")
+    .select((eb) => [
+      "film_id",
+      eb.fn.countAll().as("shot_count"),
+      sql<string | null>`(array_agg(thumb_key order by index) filter (where state = 'done' and thumb_key is not null))[1]`.as("cover_key"),
+    ])
+    .where("film_id", "in", filmIds)
+    .groupBy("film_id")
+    .execute();
+}
+
+/** The finished shots of a roll with what a zip needs of each, in index order. */
+export function listDoneShotFiles(db: Db, filmId: string) {
+  return db
+    .selectFrom("shots")
+    .select(["index", "object_key", "content_type", "size", "crc32", "updated_at"])
+    .where("film_id", "=", filmId)
+    .where("state", "=", "done")
+    .orderBy("index")
+    .execute();
+}
+
+export async function shotIdsOfFilm(db: Db, filmId: string): Promise<string[]> {
+  const rows = await db.selectFrom("shots").select("id").where("film_id", "=", filmId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Removes a shot only while it is still uploading (an abandoned upload); false when it moved on meanwhile. */
+export async function deleteUploadingShotRow(db: Db, id: string): Promise<boolean> {
+  const r = await db.deleteFrom("shots").where("id", "=", id).where("state", "=", "uploading").executeTakeFirst();
+  return r.numDeletedRows > 0n;
 }
 
 export function updateShotRow(db: Db, id: string, values: Updateable<ShotsTable>) {

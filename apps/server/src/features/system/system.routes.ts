@@ -1,16 +1,14 @@
 import type { FeatureFlags } from "@latent/domain/api";
 import type { FastifyInstance } from "fastify";
-import { type Kysely, sql } from "kysely";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../platform/db/schema.ts";
 
 /** Health probes and the public settings the web app starts with. */
-export function systemRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; config: Config }) {
-  const { db, config } = deps;
+export function systemRoutes(app: FastifyInstance, deps: { ping: () => Promise<void>; config: Config }) {
+  const { ping, config } = deps;
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await ping();
       return { status: "ok", database: "ok" };
     } catch (err) {
       request.log.error({ err }, "database not ready");

@@ -1,4 +1,4 @@
-import { UploadRequestSchema, UploadResponseSchema } from "@latent/domain/films";
+import { UploadPartReceiptSchema, UploadRequestSchema, UploadResponseSchema } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -37,7 +37,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsServ
           tags,
           summary: "Send one chunk (idempotent; the last one completes the file)",
           params: z.object({ uploadId: z.string().max(64), part: z.coerce.number().int() }),
-          response: { 200: z.object({ part: z.number(), received: z.number(), parts: z.number(), complete: z.boolean() }) },
+          response: { 200: UploadPartReceiptSchema },
         },
       },
       async (request) => {

@@ -1,18 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { type Readable, Transform } from "node:stream";
 import { MAX_SHOTS_PER_ROLL } from "@latent/domain/film-config";
-import { planOf } from "@latent/domain/plans";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { peekStream } from "../../platform/http/peek-stream.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { ShotProcessor } from "../shots/shot-processing.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
-import { deleteShotRow, findShotByIndex, storageUsed, updateShotRow } from "../shots/shots.store.ts";
-import { findUser } from "../users/users.store.ts";
 import { sniffImageType } from "./sniff-image-type.ts";
+import {
+  deleteUpload,
+  findUpload,
+  finishUpload,
+  insertUpload,
+  listAbandonedUploads,
+  listParts,
+  recordPart,
+  unfinishedUploadsOfShots,
+} from "./uploads.store.ts";
 
 /** Chunk size handed to clients: large enough for S3's 5 MiB part minimum, small enough to retry cheaply. */
 export const PART_SIZE = 16 * 1024 * 1024;
@@ -24,40 +32,33 @@ export interface UploadsDeps {
   store: ObjectStore;
   films: FilmsService;
   shots: ShotsService;
-  processor: ShotProcessor;
+  entitlements: EntitlementsService;
+  processor: Pick<ShotProcessor, "poke">;
   maxShotBytes: number;
 }
 
-export function createUploadsService({ db, store, films, shots, processor, maxShotBytes }: UploadsDeps) {
-  const fail = async (shotId: string, message: string) => {
-    const row = await updateShotRow(db, shotId, { state: "error", error_message: message });
-    if (row) shots.announce(row);
+export function createUploadsService({ db, store, films, shots, entitlements, processor, maxShotBytes }: UploadsDeps) {
+  const fail = (shotId: string, message: string) => shots.change(shotId, { state: "error", error_message: message });
+
+  /** Aborts the unfinished uploads of these shots in the store (their parts live outside the roll's prefix on S3). */
+  const abortUploadsOf = async (shotIds: readonly string[]) => {
+    for (const u of await unfinishedUploadsOfShots(db, shotIds)) await store.abortMultipart(u.object_key, u.store_upload_id);
   };
+  shots.beforeDiscard.add((shot) => abortUploadsOf([shot.id]));
+  films.beforeRemove.add(async (film) => abortUploadsOf(await shots.idsOfFilm(film.id)));
 
   /** Joins the parts once the last one has arrived; exactly one request wins the completion. */
   async function complete(uploadId: string) {
-    const upload = await db
-      .updateTable("uploads")
-      .set({ completed_at: new Date() })
-      .where("id", "=", uploadId)
-      .where("completed_at", "is", null)
-      .returningAll()
-      .executeTakeFirst();
+    const upload = await finishUpload(db, uploadId);
     if (!upload) return;
-    const parts = await db
-      .selectFrom("upload_parts")
-      .select(["part_number", "etag"])
-      .where("upload_id", "=", uploadId)
-      .orderBy("part_number")
-      .execute();
+    const parts = await listParts(db, uploadId);
     try {
       const stored = await store.completeMultipart(
         upload.object_key,
         upload.store_upload_id,
         parts.map((p) => ({ partNumber: p.part_number, etag: p.etag })),
       );
-      const row = await updateShotRow(db, upload.shot_id, { state: "pending", size: stored.size, claimed_at: null, attempts: 0 });
-      if (row) shots.announce(row);
+      await shots.change(upload.shot_id, { state: "pending", size: stored.size, claimed_at: null, attempts: 0 });
       processor.poke();
     } catch (err) {
       await fail(upload.shot_id, "The upload could not be completed");
@@ -73,62 +74,51 @@ export function createUploadsService({ db, store, films, shots, processor, maxSh
     async begin(userId: string, filmId: string, index: number, req: { content_type: string; content_length: number; file_name?: string }) {
       const film = await films.load(userId, filmId);
       if (!Number.isInteger(index) || index < 1 || index > MAX_SHOTS_PER_ROLL[film.format as keyof typeof MAX_SHOTS_PER_ROLL]) {
-        throw new AppError(400, "too-many-images");
+        throw new AppError("too-many-images");
       }
       if (req.content_length > maxShotBytes) {
-        throw new AppError(400, "file-too-large", `The file is larger than the allowed upload size of ${maxShotBytes} bytes`);
+        throw new AppError("file-too-large", `The file is larger than the allowed upload size of ${maxShotBytes} bytes`);
       }
-      const existing = await findShotByIndex(db, userId, filmId, index);
-      const user = await findUser(db, userId);
-      const limit = planOf(user?.plan).maxStorageBytes;
-      const used = (await storageUsed(db, userId)) - Number(existing?.size ?? 0);
-      if (limit !== null && used + req.content_length > limit) throw new AppError(400, "not-enough-space");
+      const existing = await shots.findByIndex(userId, filmId, index);
+      const room = req.content_length - Number(existing?.size ?? 0);
+      // Refused before anything is touched; checked again under the plan's lock with the new shot's insert.
+      await entitlements.assertRoom(db, userId, "storage", room);
+      if (existing) await shots.replace(existing);
 
-      if (existing) {
-        await shots.discard(existing);
-        await deleteShotRow(db, existing.id);
-      }
       const shotId = randomUUID();
       const objectKey = `films/${filmId}/shots/${shotId}/original`;
+      const now = new Date();
+      const shot = await db.transaction().execute(async (tx) => {
+        await entitlements.assertRoom(tx, userId, "storage", req.content_length);
+        return shots.create(tx, {
+          id: shotId,
+          film_id: filmId,
+          user_id: userId,
+          index,
+          state: "uploading",
+          object_key: objectKey,
+          file_name: req.file_name ?? null,
+          content_type: req.content_type,
+          size: req.content_length,
+          created_at: now,
+          updated_at: now,
+        });
+      });
+      // The store's upload is created once the row that owns it exists.
       const storeUploadId = await store.createMultipart(objectKey, req.content_type);
       const partCount = Math.max(1, Math.ceil(req.content_length / PART_SIZE));
-      const now = new Date();
-      const upload = await db.transaction().execute(async (tx) => {
-        const shot = await tx
-          .insertInto("shots")
-          .values({
-            id: shotId,
-            film_id: filmId,
-            user_id: userId,
-            index,
-            state: "uploading",
-            object_key: objectKey,
-            file_name: req.file_name ?? null,
-            content_type: req.content_type,
-            size: req.content_length,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const created = await tx
-          .insertInto("uploads")
-          .values({
-            shot_id: shotId,
-            user_id: userId,
-            object_key: objectKey,
-            store_upload_id: storeUploadId,
-            content_type: req.content_type,
-            content_length: req.content_length,
-            part_size: PART_SIZE,
-            part_count: partCount,
-            created_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return { id: created.id, shot };
+      const upload = await insertUpload(db, {
+        shot_id: shotId,
+        user_id: userId,
+        object_key: objectKey,
+        store_upload_id: storeUploadId,
+        content_type: req.content_type,
+        content_length: req.content_length,
+        part_size: PART_SIZE,
+        part_count: partCount,
+        created_at: now,
       });
-      shots.announce(upload.shot);
+      shots.announce(shot);
       return {
         upload_id: upload.id,
         max_upload_size: PART_SIZE,
@@ -138,16 +128,14 @@ export function createUploadsService({ db, store, films, shots, processor, maxSh
 
     /** Streams one chunk into the store. Re-sending a chunk replaces it; the last one completes the file. */
     async putPart(userId: string, uploadId: string, partNumber: number, body: Readable, declaredLength: number | undefined) {
-      const upload = /^[0-9a-f-]{36}$/i.test(uploadId)
-        ? await db.selectFrom("uploads").selectAll().where("id", "=", uploadId).where("user_id", "=", userId).executeTakeFirst()
-        : undefined;
+      const upload = await findUpload(db, userId, uploadId);
       if (!upload) throw notFound();
-      if (upload.completed_at) throw new AppError(409, "upload-finished");
-      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) throw new AppError(400, "upload-part-invalid");
+      if (upload.completed_at) throw new AppError("upload-finished");
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) throw new AppError("upload-part-invalid");
       const total = Number(upload.content_length);
       const expected = partNumber < upload.part_count ? upload.part_size : total - upload.part_size * (upload.part_count - 1);
       if (declaredLength !== undefined && declaredLength !== expected) {
-        throw new AppError(400, "upload-part-invalid", `Part ${partNumber} must be ${expected} bytes, not ${declaredLength}`);
+        throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes, not ${declaredLength}`);
       }
       let source: Readable = body;
       if (partNumber === 1) {
@@ -157,11 +145,11 @@ export function createUploadsService({ db, store, films, shots, processor, maxSh
         if (!type) {
           peeked.stream.resume();
           await store.abortMultipart(upload.object_key, upload.store_upload_id);
-          await db.updateTable("uploads").set({ completed_at: new Date() }).where("id", "=", upload.id).execute();
+          await finishUpload(db, upload.id);
           await fail(upload.shot_id, "The file is not a supported image (JPEG, TIFF, PNG or WebP)");
-          throw new AppError(415, "unsupported-file-type");
+          throw new AppError("unsupported-file-type");
         }
-        await updateShotRow(db, upload.shot_id, { content_type: type });
+        await shots.recordType(upload.shot_id, type);
         source = peeked.stream;
       }
       // Counted here so a short, long or interrupted chunk is the client's 400, whatever the store says.
@@ -184,41 +172,22 @@ export function createUploadsService({ db, store, films, shots, processor, maxSh
         part = await store.putPart(upload.object_key, upload.store_upload_id, partNumber, counted, expected);
       } catch (err) {
         if (tooLong || bytes < expected) {
-          throw new AppError(
-            400,
-            "upload-part-invalid",
-            `Part ${partNumber} must be ${expected} bytes${tooLong ? "" : `, received ${bytes}`}`,
-          );
+          throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes${tooLong ? "" : `, received ${bytes}`}`);
         }
         throw err;
       }
-      await db
-        .insertInto("upload_parts")
-        .values({ upload_id: upload.id, part_number: partNumber, etag: part.etag, size: part.size })
-        .onConflict((oc) => oc.columns(["upload_id", "part_number"]).doUpdateSet({ etag: part.etag, size: part.size }))
-        .execute();
-      const { n } = await db
-        .selectFrom("upload_parts")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("upload_id", "=", upload.id)
-        .executeTakeFirstOrThrow();
-      const received = Number(n);
+      const received = await recordPart(db, { upload_id: upload.id, part_number: partNumber, etag: part.etag, size: part.size });
       if (received === upload.part_count) await complete(upload.id);
       return { part: partNumber, received, parts: upload.part_count, complete: received === upload.part_count };
     },
 
     /** Aborts uploads never completed within 24 hours and removes their shots. */
     async sweepAbandoned(now = Date.now()) {
-      const stale = await db
-        .selectFrom("uploads")
-        .select(["id", "shot_id", "object_key", "store_upload_id"])
-        .where("completed_at", "is", null)
-        .where("created_at", "<", new Date(now - ABANDONED_AFTER_MS))
-        .execute();
+      const stale = await listAbandonedUploads(db, new Date(now - ABANDONED_AFTER_MS));
       for (const u of stale) {
         await store.abortMultipart(u.object_key, u.store_upload_id);
-        await db.deleteFrom("shots").where("id", "=", u.shot_id).where("state", "=", "uploading").execute();
-        await db.deleteFrom("uploads").where("id", "=", u.id).execute();
+        await shots.removeIfUploading(u.shot_id);
+        await deleteUpload(db, u.id);
       }
       return stale.length;
     },

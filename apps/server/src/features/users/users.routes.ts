@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from "@latent/domain/errors";
+import { errorMessage } from "@latent/domain/errors";
 import { PROFILE_PICTURE_MAX_BYTES, UpdateUserBodySchema, UserDataSchema, UserSchema } from "@latent/domain/user";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,8 +10,8 @@ import type { UsersService } from "./users.service.ts";
 
 function invalid(error: z.ZodError): AppError {
   const fields = Object.fromEntries(error.issues.map((i) => [i.path.join(".") || "body", i.message]));
-  const [path, message] = Object.entries(fields)[0] ?? ["body", ERROR_MESSAGES["bad-request"]];
-  return new AppError(400, "bad-request", `${path}: ${message}`, fields);
+  const [path, message] = Object.entries(fields)[0] ?? ["body", errorMessage("bad-request")];
+  return new AppError("bad-request", `${path}: ${message}`, fields);
 }
 
 // Oversized pictures are read truncated and refused with image-too-big, rather than failing the stream with 413.
@@ -32,7 +32,7 @@ async function readProfileForm(request: FastifyRequest) {
       try {
         userData = JSON.parse(String(part.value));
       } catch {
-        throw new AppError(400, "bad-request", "user_data: not valid JSON", { user_data: "not valid JSON" });
+        throw new AppError("bad-request", "user_data: not valid JSON", { user_data: "not valid JSON" });
       }
     }
   }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { LOCALES } from "@latent/domain/locales";
-import { planOf } from "@latent/domain/plans";
 import type { UpdateUserBody, User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
@@ -8,8 +7,8 @@ import { notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
-import { countFilms } from "../films/films.store.ts";
-import { countGear, ensureUserRow, findUser, updateUserRow } from "./users.store.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
+import { ensureUserRow, findUser, updateUserRow } from "./users.store.ts";
 
 const PICTURE_LINK_TTL_S = 3600;
 
@@ -17,14 +16,15 @@ export interface UsersDeps {
   db: Kysely<Database>;
   store: ObjectStore;
   signer: UrlSigner;
+  entitlements: EntitlementsService;
 }
 
-export function createUsersService({ db, store, signer }: UsersDeps) {
+export function createUsersService({ db, store, signer, entitlements }: UsersDeps) {
   // Subjects already known to exist in this process: spares a write per request.
   const known = new Set<string>();
 
   const toUser = async (row: UserRow): Promise<User> => {
-    const plan = planOf(row.plan);
+    const [plan, usage] = await Promise.all([entitlements.planOf(row.id), entitlements.usage(row.id, ["rolls", "gear"])]);
     return {
       user_id: row.id,
       email: row.email,
@@ -41,7 +41,7 @@ export function createUsersService({ db, store, signer }: UsersDeps) {
       plan: plan.id,
       max_films_capacity: plan.maxFilms,
       max_gears_capacity: plan.maxGear,
-      usage: { films: await countFilms(db, row.id), gear: await countGear(db, row.id) },
+      usage: { films: usage.rolls, gear: usage.gear },
       inactive_since: row.inactive_since?.toISOString() ?? null,
       downgrading_since: row.downgrading_since?.toISOString() ?? null,
       survey_submitted: row.survey_submitted,
@@ -92,6 +92,11 @@ export function createUsersService({ db, store, signer }: UsersDeps) {
       await store.put(key, webp, "image/webp");
       await updateUserRow(db, id, { picture_key: key });
       if (previous) await store.delete(previous).catch(() => undefined);
+    },
+
+    /** True once the user accepted the privacy policy (rolls may be registered from then on). */
+    async hasAcceptedPolicy(id: string) {
+      return (await load(id)).policy_accepted;
     },
 
     async acceptPrivacyPolicy(id: string) {

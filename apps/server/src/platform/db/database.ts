@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import pg from "pg";
 import * as foundation from "../../migrations/0001-foundation.ts";
 import * as films from "../../migrations/0002-films.ts";
 import * as visitorServices from "../../migrations/0003-visitor-services.ts";
+import * as ownership from "../../migrations/0004-ownership.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-films": films,
   "0003-visitor-services": visitorServices,
+  "0004-ownership": ownership,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -26,9 +28,16 @@ export interface DatabaseOptions {
   searchPath?: string;
 }
 
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  /** The embedded database when there is no PostgreSQL server (the job queue shares it); null otherwise. */
+  pglite: PGlite | null;
+}
+
 /** Opens the database (PostgreSQL or PGlite) and brings its schema up to date. */
-export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Database>> {
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   let db: Kysely<Database>;
+  let pglite: PGlite | null = null;
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -40,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
   } else {
     const dir = join(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    const pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir);
     db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   }
   const { error, results } = await new Migrator({
@@ -55,7 +64,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Kysely<Dat
     await db.destroy();
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
   }
-  return db;
+  return { db, pglite };
+}
+
+/** Answers when the database does (readiness probes); throws otherwise. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** `count(*)` is a number from PGlite and a string from pg. */

@@ -42,7 +42,6 @@ export interface UsersTable {
   locale: string | null;
   address: Json<Record<string, unknown>> | null;
   shipping: Json<Record<string, unknown>> | null;
-  plan: Generated<string>;
   inactive_since: Timestamp | null;
   downgrading_since: Timestamp | null;
   survey_submitted: Generated<boolean>;
@@ -52,6 +51,17 @@ export interface UsersTable {
   integrations: Generated<Json<Record<string, unknown>>>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface UserPlansTable {
+  user_id: string;
+  plan: Generated<string>;
+  updated_at: Generated<Date>;
+}
+
+export interface RealtimeUsedTicketsTable {
+  nonce: string;
+  expires_at: Timestamp;
 }
 
 export interface GearTable {
@@ -192,6 +202,8 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   settings: SettingsTable;
   users: UsersTable;
+  user_plans: UserPlansTable;
+  realtime_used_tickets: RealtimeUsedTicketsTable;
   cameras: GearTable;
   lenses: GearTable;
   films: FilmsTable;

@@ -1,7 +1,6 @@
-import { ERROR_MESSAGES } from "@latent/domain/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "./app-error.ts";
+import { AppError, notFound } from "./app-error.ts";
 
 /** One place where every failure becomes `{error, message}`; 5xx details go to the log only. */
 export function registerErrorHandling(
@@ -10,34 +9,34 @@ export function registerErrorHandling(
   htmlFallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
 ): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const path: string = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || err.validationContext || "body";
-        fields[path] ??= String(issue.message ?? "not valid");
-      }
-      const first = Object.entries(fields)[0];
-      return reply.status(400).send({
-        error: "bad-request",
-        message: first ? `${first[0]}: ${first[1]}` : ERROR_MESSAGES["bad-request"],
-        fields,
-      });
-    }
-    const status = err.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ error: "rate-limited", message: ERROR_MESSAGES["rate-limited"] });
-    if (status === 413) return reply.status(413).send({ error: "payload-too-large", message: ERROR_MESSAGES["payload-too-large"] });
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: status === 404 ? "not-found" : "bad-request", message: err.message });
-    }
-    request.log.error({ err }, "request failed");
-    return reply.status(500).send({ error: "internal-error", message: ERROR_MESSAGES["internal-error"] });
+    const known = toAppError(err);
+    if (!known || known.status >= 500) request.log.error({ err }, "request failed");
+    const answer = known ?? new AppError("internal-error");
+    return reply.status(answer.status).send(answer.toBody());
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (htmlFallback(request, reply)) return reply;
-    return reply.status(404).send({ error: "not-found", message: ERROR_MESSAGES["not-found"] });
+    return reply.status(404).send(notFound().toBody());
   });
+}
+
+/** A failure as a catalogue error; null for an unexpected one (its details stay in the log). */
+function toAppError(err: FastifyError): AppError | null {
+  if (err instanceof AppError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    for (const issue of err.validation) {
+      const path: string = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || err.validationContext || "body";
+      fields[path] ??= String(issue.message ?? "not valid");
+    }
+    const first = Object.entries(fields)[0];
+    return new AppError("bad-request", first ? `${first[0]}: ${first[1]}` : undefined, fields);
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 429) return new AppError("rate-limited");
+  if (status === 413) return new AppError("payload-too-large");
+  if (status === 404) return new AppError("not-found", err.message);
+  if (status >= 400 && status < 500) return new AppError("bad-request", err.message);
+  return null;
 }

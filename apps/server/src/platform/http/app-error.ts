@@ -1,19 +1,27 @@
-import { ERROR_MESSAGES, type ErrorCode } from "@latent/domain/errors";
+import { ERRORS, type ErrorCode } from "@latent/domain/errors";
 
-/** An error a client caused or may see: mapped to `{error, message}` and its status by the error handler. */
+/**
+ * An error a client caused or may see, named by its catalogue code: the status comes from the catalogue, so one
+ * code answers one status everywhere. The error handler maps it to `{error, message}`.
+ */
 export class AppError extends Error {
-  readonly status: number;
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: ErrorCode, message?: string, fields?: Record<string, string>) {
-    super(message ?? ERROR_MESSAGES[code]);
-    this.status = status;
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+    super(message ?? ERRORS[code].message);
     this.code = code;
     this.fields = fields;
   }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+
+  /** The response body of this error. */
+  toBody() {
+    return { error: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
 }
 
-export const notFound = () => new AppError(404, "not-found");
-export const unauthorized = (code: "unauthorized" | "token-expired" = "unauthorized") => new AppError(401, code);
-export const forbidden = (message?: string) => new AppError(403, "forbidden", message);
+export const notFound = () => new AppError("not-found");

@@ -23,10 +23,10 @@ export function requireScopes(verify: TokenVerifier, onCaller: OnCaller) {
   return (...scopes: Scope[]) =>
     async (request: FastifyRequest, _reply: FastifyReply) => {
       const token = bearerToken(request);
-      if (!token) throw new AppError(401, "unauthorized");
+      if (!token) throw new AppError("unauthorized");
       const caller = await verify(token);
       const missing = scopes.filter((s) => !caller.scopes.has(s));
-      if (missing.length) throw new AppError(403, "forbidden", `Missing scope: ${missing.join(" ")}`);
+      if (missing.length) throw new AppError("forbidden", `Missing scope: ${missing.join(" ")}`);
       request.caller = caller;
       await onCaller(caller);
     };
@@ -36,6 +36,6 @@ export type RequireScopes = ReturnType<typeof requireScopes>;
 
 /** The authenticated caller of a route guarded by requireScopes. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError(401, "unauthorized");
+  if (!request.caller) throw new AppError("unauthorized");
   return request.caller;
 }

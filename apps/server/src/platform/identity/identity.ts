@@ -1,10 +1,9 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import type { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../db/schema.ts";
 import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
+import { createAccounts } from "./embedded/accounts.ts";
 import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
 import { interactionRoutes } from "./embedded/interaction.routes.ts";
 import { createProvider, mountProvider } from "./embedded/provider.ts";
@@ -21,11 +20,8 @@ export interface Identity {
  * Sets up identity: the embedded OpenID provider with its pages (default), or only token checks against an
  * external provider when OIDC_ISSUER is set.
  */
-export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, config: Config, redis: Redis | null): Promise<Identity> {
+export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, config: Config): Promise<Identity> {
   const id = config.identity;
-  // Registered here for the sign-in form; other features opt in per route with `config.rateLimit`.
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: "latent-rl:" } : {}) });
-
   if (!id.embedded) {
     return {
       verify: createTokenVerifier({ issuer: id.issuer, audience: id.audience, rolesClaim: id.rolesClaim, jwksUrl: id.jwksUrl }),
@@ -43,8 +39,9 @@ export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, 
     trustProxy: config.trustProxy,
   });
   mountProvider(app, provider);
+  const accounts = createAccounts(db);
   interactionRoutes(app, {
-    db,
+    accounts,
     provider,
     registrationOpen: id.registrationOpen,
     signinAttemptsPerMinute: id.signinAttemptsPerMinute,
@@ -55,7 +52,7 @@ export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, 
     rolesClaim: id.rolesClaim,
     clientId: id.clientId,
   });
-  devTokenRoutes(app, { db, mint, secret: await ensureDevSecret(config.dataDir) });
+  devTokenRoutes(app, { accounts, mint, secret: await ensureDevSecret(config.dataDir) });
   const verify = createTokenVerifier({
     issuer: id.issuer,
     audience: id.audience,

@@ -54,11 +54,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         requiredClaims: ["sub", "exp", "iat"],
       }));
     } catch (err) {
-      if (err instanceof errors.JWTExpired) throw new AppError(401, "token-expired");
-      throw new AppError(401, "unauthorized");
+      if (err instanceof errors.JWTExpired) throw new AppError("token-expired");
+      throw new AppError("unauthorized");
     }
     if (typeof payload.sub !== "string" || !payload.sub || typeof payload.exp !== "number" || typeof payload.iat !== "number") {
-      throw new AppError(401, "unauthorized");
+      throw new AppError("unauthorized");
     }
     const roles = payload[options.rolesClaim];
     const roleList = Array.isArray(roles) ? roles : typeof roles === "string" ? [roles] : [];

@@ -1,3 +1,4 @@
+import { hasRoomFor } from "@latent/domain/plans";
 import { Button, Card, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,7 +15,7 @@ interface UsageCardProps {
 export function UsageCard({ title, used, limit, action }: UsageCardProps) {
   const { t } = useTranslation("dashboard");
   const percent = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
-  const full = limit !== null && used >= limit;
+  const full = !hasRoomFor(used, limit);
   const summary = limit === null ? t("usage.unlimited", { used }) : t("usage.of", { used, limit });
   return (
     <Card withBorder padding="lg">

@@ -16,17 +16,17 @@ import { useDeleteFilm } from "./api/delete-film.ts";
 import { filmKeys } from "./api/film-keys.ts";
 import { useFilm } from "./api/get-film.ts";
 import { getFilmDownload } from "./api/get-film-download.ts";
-import { DownloadControl } from "./components/download-control.tsx";
 import { FilmForm } from "./components/film-form.tsx";
-import { FilmSummary } from "./components/film-summary.tsx";
 import { filmTitle } from "./components/film-texts.ts";
-import { galleryItems } from "./components/gallery-items.ts";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import { ShotEditPanel } from "./components/shot-edit-panel.tsx";
-import { ShotGallery } from "./components/shot-gallery.tsx";
-import { ShotLightbox } from "./components/shot-lightbox.tsx";
 import { UploadPanel } from "./components/upload-panel.tsx";
-import { type FilmFeedEvent, useFilmFeed } from "./realtime/use-film-feed.ts";
+import { DownloadControl } from "./public/download-control.tsx";
+import { FilmSummary } from "./public/film-summary.tsx";
+import { galleryItems } from "./public/gallery-items.ts";
+import { ShotGallery } from "./public/shot-gallery.tsx";
+import { ShotLightbox } from "./public/shot-lightbox.tsx";
+import { type FilmFeedEvent, useFilmFeed } from "./public/use-film-feed.ts";
 import { useFilmUploads, useUploadManager } from "./uploads/use-uploads.ts";
 
 /** Spec §8: a thumbnail that fails waits 2 seconds before the roll (and so its links) is fetched again. */

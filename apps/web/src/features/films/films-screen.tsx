@@ -1,5 +1,6 @@
 import { FORMATS, PROCESSES } from "@latent/domain/film-config";
 import type { ListFilmsQuery } from "@latent/domain/films";
+import { hasRoomFor } from "@latent/domain/plans";
 import {
   Alert,
   Button,
@@ -106,7 +107,7 @@ export function FilmsScreen() {
     [all.data],
   );
   const limit = user.max_films_capacity;
-  const full = limit !== null && user.usage.films >= limit;
+  const full = !hasRoomFor(user.usage.films, limit);
   const newButton = <Button onClick={() => setCreating(true)}>{t("list.new")}</Button>;
 
   let body: ReactNode;

@@ -1,3 +1,4 @@
+import { hasRoomFor } from "@latent/domain/plans";
 import { Stack, Tabs, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -13,7 +14,7 @@ export function GearLayout() {
   const { pathname } = useLocation();
   const tab = pathname.startsWith(paths.user.lenses) ? paths.user.lenses : paths.user.cameras;
   const limit = user.max_gears_capacity;
-  const full = limit !== null && user.usage.gear >= limit;
+  const full = !hasRoomFor(user.usage.gear, limit);
 
   return (
     <Stack gap="lg" maw={1100}>

@@ -3,7 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../config/paths.ts";
-import { BetaSection } from "../beta/beta-section.tsx";
+import { BetaSection } from "../beta/public/beta-section.tsx";
 
 const VALUES = ["film", "privacy", "labs", "languages"] as const;
 

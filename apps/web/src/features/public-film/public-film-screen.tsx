@@ -5,16 +5,16 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
-import { DownloadControl } from "../films/components/download-control.tsx";
-import { FilmSummary } from "../films/components/film-summary.tsx";
-import { galleryItems } from "../films/components/gallery-items.ts";
-import { ShotGallery } from "../films/components/shot-gallery.tsx";
-import { ShotLightbox } from "../films/components/shot-lightbox.tsx";
-import { useFilmFeed } from "../films/realtime/use-film-feed.ts";
+import { DownloadControl } from "../films/public/download-control.tsx";
+import { FilmSummary } from "../films/public/film-summary.tsx";
+import { galleryItems } from "../films/public/gallery-items.ts";
+import { ShotGallery } from "../films/public/shot-gallery.tsx";
+import { ShotLightbox } from "../films/public/shot-lightbox.tsx";
+import { useFilmFeed } from "../films/public/use-film-feed.ts";
 import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
 import { getPublicDownload } from "./api/get-public-download.ts";
 import { usePublicFilm } from "./api/get-public-film.ts";
-import { ShareLinkError } from "./api/public-api.ts";
+import { ShareLinkError } from "./api/share-link-client.ts";
 
 const NO_UPLOADS: never[] = [];
 

@@ -1,4 +1,5 @@
-import { API_VERSION, API_VERSION_HEADER, type FeatureFlags } from "@latent/domain/api";
+import type { FeatureFlags } from "@latent/domain/api";
+import { createApiClient, NO_TOKENS } from "../api/api-client.ts";
 
 /** Public settings the server gives every client at start (`GET /api/config`). */
 export interface RuntimeConfig {
@@ -16,11 +17,4 @@ export interface RuntimeConfig {
 }
 
 /** Loads the settings; nothing else can start without them (identity provider, flags, store links). */
-export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch("/api/config", {
-    headers: { Accept: "application/json", [API_VERSION_HEADER]: API_VERSION },
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  return (await response.json()) as RuntimeConfig;
-}
+export const fetchRuntimeConfig = () => createApiClient(NO_TOKENS)<RuntimeConfig>("/api/config");

@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from "@latent/domain/locales";
-import { AUTH_TEXTS, type AuthTexts } from "./auth-texts.ts";
+import { type TextKey, translator } from "../../i18n/translator.ts";
 
 // The same mark as the web app's, inline so the sign-in page asks for nothing else.
 const FAVICON =
@@ -7,14 +7,17 @@ const FAVICON =
 
 export const esc = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A message of the page's `errors` group in `locales/<locale>/auth.json`. */
+export type AuthError = TextKey<"auth"> extends infer K ? (K extends `errors.${infer E}` ? E : never) : never;
+
 export interface AuthPageModel {
   locale: Locale;
   uid: string;
   mode: "login" | "signup";
   email?: string;
   role?: "user" | "lab";
-  error?: keyof AuthTexts;
-  fieldErrors?: Partial<Record<"email" | "password", keyof AuthTexts>>;
+  error?: AuthError;
+  fieldErrors?: Partial<Record<"email" | "password", AuthError>>;
   registrationOpen: boolean;
 }
 
@@ -34,39 +37,39 @@ nav.lang{max-width:400px;margin:16px auto 0;text-align:center;font-size:.875rem}
 
 /** The embedded provider's sign-in and sign-up page (server-rendered, no script needed). */
 export function renderAuthPage(m: AuthPageModel): string {
-  const t = AUTH_TEXTS[m.locale];
+  const t = translator(m.locale, "auth");
   const base = `/auth/interaction/${encodeURIComponent(m.uid)}`;
-  const title = m.mode === "login" ? t.title_login : t.title_signup;
+  const title = t(`title.${m.mode}`);
   const fieldError = (field: "email" | "password") =>
-    m.fieldErrors?.[field] ? `<p class="field-error" id="${field}-error">${esc(t[m.fieldErrors[field]])}</p>` : "";
+    m.fieldErrors?.[field] ? `<p class="field-error" id="${field}-error">${esc(t(`errors.${m.fieldErrors[field]}`))}</p>` : "";
   const described = (field: "email" | "password", extra = "") =>
     [m.fieldErrors?.[field] ? `${field}-error` : "", extra].filter(Boolean).join(" ");
   const alert = m.error
-    ? `<div class="alert" role="alert">${esc(t[m.error])}${m.error === "signin_blocked" ? ` ${esc(t.contact_support)}` : ""}</div>`
+    ? `<div class="alert" role="alert">${esc(t(`errors.${m.error}`))}${m.error === "signinBlocked" ? ` ${esc(t("contactSupport"))}` : ""}</div>`
     : "";
   const signupClosed = m.mode === "signup" && !m.registrationOpen;
   const form = signupClosed
     ? ""
     : `<form method="post" action="${base}/${m.mode}?lang=${m.locale}" novalidate>
-  <label for="email">${esc(t.email)}</label>
+  <label for="email">${esc(t("email"))}</label>
   <input id="email" name="email" type="email" autocomplete="email" required value="${esc(m.email)}" ${
     described("email") ? `aria-describedby="${described("email")}" aria-invalid="true"` : ""
   } autofocus>
   ${fieldError("email")}
-  <label for="password">${esc(t.password)}</label>
+  <label for="password">${esc(t("password"))}</label>
   <input id="password" name="password" type="password" required minlength="8" autocomplete="${
     m.mode === "login" ? "current-password" : "new-password"
   }" aria-describedby="${described("password", m.mode === "signup" ? "password-hint" : "")}">
-  ${m.mode === "signup" ? `<p class="hint" id="password-hint">${esc(t.password_hint)}</p>` : ""}
+  ${m.mode === "signup" ? `<p class="hint" id="password-hint">${esc(t("passwordHint"))}</p>` : ""}
   ${fieldError("password")}
   ${
     m.mode === "signup"
-      ? `<fieldset><legend>${esc(t.role)}</legend>
-  <label><input type="radio" name="role" value="user" ${m.role !== "lab" ? "checked" : ""}> ${esc(t.role_user)}</label>
-  <label><input type="radio" name="role" value="lab" ${m.role === "lab" ? "checked" : ""}> ${esc(t.role_lab)}</label></fieldset>`
+      ? `<fieldset><legend>${esc(t("role.label"))}</legend>
+  <label><input type="radio" name="role" value="user" ${m.role !== "lab" ? "checked" : ""}> ${esc(t("role.user"))}</label>
+  <label><input type="radio" name="role" value="lab" ${m.role === "lab" ? "checked" : ""}> ${esc(t("role.lab"))}</label></fieldset>`
       : ""
   }
-  <button type="submit">${esc(m.mode === "login" ? t.submit_login : t.submit_signup)}</button>
+  <button type="submit">${esc(t(`submit.${m.mode}`))}</button>
 </form>`;
   const other = m.mode === "login" ? "signup" : "login";
   return `<!doctype html>
@@ -78,11 +81,11 @@ export function renderAuthPage(m: AuthPageModel): string {
 ${alert}
 ${form}
 <div class="links">
-  <a href="${base}?mode=${other}&amp;lang=${m.locale}">${esc(m.mode === "login" ? t.to_signup : t.to_login)}</a>
-  <a href="${base}/abort">${esc(t.cancel)}</a>
+  <a href="${base}?mode=${other}&amp;lang=${m.locale}">${esc(t(`switchTo.${other}`))}</a>
+  <a href="${base}/abort">${esc(t("cancel"))}</a>
 </div>
 </main>
-<nav class="lang" aria-label="${esc(t.language)}">${LOCALES.map(
+<nav class="lang" aria-label="${esc(t("language"))}">${LOCALES.map(
     (l) =>
       `<a href="${base}?mode=${m.mode}&amp;lang=${l}" lang="${l}"${l === m.locale ? ' aria-current="true"' : ""}>${esc(LOCALE_NAMES[l])}</a>`,
   ).join("")}</nav>
@@ -91,8 +94,8 @@ ${form}
 
 /** A page for a stale or unknown interaction: nothing to resume, start again. */
 export function renderExpiredPage(locale: Locale): string {
-  const t = AUTH_TEXTS[locale];
+  const t = translator(locale, "auth");
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Latent</title><style>${STYLE}</style></head><body><main><p class="brand">Latent</p>
-<div class="alert" role="alert">${esc(t.expired)}</div><div class="links"><a href="/">${esc(t.back)}</a></div></main></body></html>`;
+<div class="alert" role="alert">${esc(t("expired"))}</div><div class="links"><a href="/">${esc(t("back"))}</a></div></main></body></html>`;
 }

@@ -2,13 +2,10 @@ import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { TokenMinter } from "./access-tokens.ts";
-import { findAccountByEmail, insertAccount } from "./accounts.store.ts";
-import { hashPassword } from "./passwords.ts";
+import type { Accounts } from "./accounts.ts";
 
 const DEV_SECRET_FILE = "dev-token-secret";
 
@@ -41,24 +38,24 @@ const BodySchema = z.object({
 });
 
 /** POST /auth/dev-token: an access token for an account (created if needed), for scripts and benchmarks. */
-export function devTokenRoutes(app: FastifyInstance, deps: { db: Kysely<Database>; mint: TokenMinter; secret: string }) {
+export function devTokenRoutes(app: FastifyInstance, deps: { accounts: Accounts; mint: TokenMinter; secret: string }) {
   app.post("/auth/dev-token", { schema: { hide: true, body: BodySchema } }, async (request) => {
     const given = Buffer.from(String(request.headers["x-latent-dev-secret"] ?? ""));
     const expected = Buffer.from(deps.secret);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(403, "forbidden");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError("forbidden");
     const body = request.body as z.infer<typeof BodySchema>;
-    let account = await findAccountByEmail(deps.db, body.email);
+    let account = await deps.accounts.findByEmail(body.email);
     if (!account) {
-      account = await insertAccount(deps.db, {
+      account = await deps.accounts.create({
         id: randomUUID(),
         email: body.email,
-        passwordHash: await hashPassword(randomBytes(24).toString("base64url")),
+        password: randomBytes(24).toString("base64url"),
         role: body.role,
         locale: null,
       });
-      account ??= await findAccountByEmail(deps.db, body.email);
+      account ??= await deps.accounts.findByEmail(body.email);
     }
-    if (!account) throw new AppError(409, "bad-request", "The account could not be created");
+    if (!account) throw new AppError("account-not-created");
     const token = await deps.mint({ sub: account.id, email: account.email, role: account.role, expiresIn: body.expires_in });
     return { access_token: token, token_type: "Bearer", expires_in: body.expires_in, sub: account.id, role: account.role };
   });

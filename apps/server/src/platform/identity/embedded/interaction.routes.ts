@@ -2,16 +2,14 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import { type Locale, resolveLocale } from "@latent/domain/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import type Provider from "oidc-provider";
 import { z } from "zod";
-import type { Database } from "../../db/schema.ts";
-import { findAccountByEmail, insertAccount } from "./accounts.store.ts";
+import type { Accounts } from "./accounts.ts";
 import { type AuthPageModel, renderAuthPage, renderExpiredPage } from "./auth-pages.ts";
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from "./passwords.ts";
+import { DUMMY_HASH_PROMISE, verifyPassword } from "./passwords.ts";
 
 export interface InteractionDeps {
-  db: Kysely<Database>;
+  accounts: Accounts;
   provider: Provider;
   registrationOpen: boolean;
   signinAttemptsPerMinute: number;
@@ -33,7 +31,7 @@ function browserLocales(request: FastifyRequest): string[] {
 
 /** Sign-in and sign-up pages of the embedded provider (its "interactions"). */
 export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
-  const { db, provider } = deps;
+  const { accounts, provider } = deps;
 
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
@@ -71,7 +69,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
     scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
       if (err.statusCode !== 429) throw err;
       const { uid } = request.params as { uid: string };
-      return page(reply, { locale: localeOf(request), uid, mode: "login", error: "rate_limited" }, 429);
+      return page(reply, { locale: localeOf(request), uid, mode: "login", error: "rateLimited" }, 429);
     });
 
     scope.get("/auth/interaction/:uid", { schema: { hide: true } }, async (request, reply) => {
@@ -86,7 +84,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
         uid,
         mode: signup ? "signup" : "login",
         email: typeof interaction.params.login_hint === "string" ? interaction.params.login_hint : "",
-        error: signup && !deps.registrationOpen ? "signin_blocked" : undefined,
+        error: signup && !deps.registrationOpen ? "signinBlocked" : undefined,
       });
     });
 
@@ -108,9 +106,9 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
         const locale = localeOf(request, interaction?.params.ui_locales);
         if (!interaction || interaction.uid !== uid) return expired(reply, locale);
         const form = FormSchema.parse(request.body ?? {});
-        const account = EmailSchema.safeParse(form.email).success ? await findAccountByEmail(db, form.email) : undefined;
+        const account = EmailSchema.safeParse(form.email).success ? await accounts.findByEmail(form.email) : undefined;
         const ok = await verifyPassword(form.password, account?.password_hash ?? (await DUMMY_HASH_PROMISE));
-        if (!account || !ok) return page(reply, { locale, uid, mode: "login", email: form.email, error: "error_credentials" }, 401);
+        if (!account || !ok) return page(reply, { locale, uid, mode: "login", email: form.email, error: "credentials" }, 401);
         if (account.blocked) return page(reply, { locale, uid, mode: "login", email: form.email, error: "blocked" }, 403);
         return finishLogin(request, reply, account.id);
       },
@@ -121,23 +119,23 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       const interaction = await details(request, reply);
       const locale = localeOf(request, interaction?.params.ui_locales);
       if (!interaction || interaction.uid !== uid) return expired(reply, locale);
-      if (!deps.registrationOpen) return page(reply, { locale, uid, mode: "signup", error: "signin_blocked" }, 403);
+      if (!deps.registrationOpen) return page(reply, { locale, uid, mode: "signup", error: "signinBlocked" }, 403);
       const form = FormSchema.parse(request.body ?? {});
       const fieldErrors: AuthPageModel["fieldErrors"] = {};
-      if (!EmailSchema.safeParse(form.email).success) fieldErrors.email = "error_email";
-      if (form.password.length < 8) fieldErrors.password = "error_password";
+      if (!EmailSchema.safeParse(form.email).success) fieldErrors.email = "email";
+      if (form.password.length < 8) fieldErrors.password = "password";
       if (fieldErrors.email || fieldErrors.password) {
         return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors }, 400);
       }
-      const account = await insertAccount(db, {
+      const account = await accounts.create({
         id: randomUUID(),
         email: form.email,
-        passwordHash: await hashPassword(form.password),
+        password: form.password,
         role: form.role,
         locale,
       });
       if (!account) {
-        return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors: { email: "error_taken" } }, 409);
+        return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors: { email: "taken" } }, 409);
       }
       return finishLogin(request, reply, account.id);
     });

@@ -1,11 +1,7 @@
+import type { FilmShare } from "@latent/domain/films";
 import { useMutation } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
-
-export interface FilmShare {
-  code: string;
-  expires_at: string;
-}
 
 /** POST film/{id}/share?expiration=<minutes>: a public link to the roll that ends at `expires_at`. */
 export const shareFilm = (api: ApiClient, id: string, minutes: number) =>

@@ -1,9 +1,10 @@
+import type { FilmShare } from "@latent/domain/films";
 import { Alert, Button, CopyButton, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { paths } from "../../../config/paths.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
-import { type FilmShare, useShareFilm } from "../api/share-film.ts";
+import { useShareFilm } from "../api/share-film.ts";
 
 /** Link lifetimes offered, in minutes (the API's unit; at most 30 days). */
 const EXPIRIES = [

@@ -1,8 +1,8 @@
 import { Badge, Loader, Progress, Text, VisuallyHidden } from "@mantine/core";
 import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { GalleryItem } from "../public/gallery-items.ts";
 import classes from "./films.module.css";
-import type { GalleryItem } from "./gallery-items.ts";
 import { useShotErrorText } from "./use-shot-error-text.ts";
 
 interface ShotTileProps {

@@ -1,4 +1,5 @@
 import type { ZipData } from "@latent/domain/films";
+import type { ApiErrorCode } from "../../../shared/api/api-error.ts";
 
 /** Spec §3 download state, kept per roll under the local key `downloadData`. */
 export interface DownloadData {
@@ -32,8 +33,8 @@ const FOLD_BYTES = 8 * 1024 * 1024;
 const RETRY_DELAY_MS = 2000;
 
 export class DownloadError extends Error {
-  readonly code: string;
-  constructor(code: string, message = code) {
+  readonly code: ApiErrorCode | typeof DOWNLOAD_EMPTY;
+  constructor(code: ApiErrorCode | typeof DOWNLOAD_EMPTY, message: string = code) {
     super(message);
     this.code = code;
   }

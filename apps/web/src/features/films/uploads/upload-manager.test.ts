@@ -1,8 +1,14 @@
+import type { UploadResponse } from "@latent/domain/films";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, NETWORK_ERROR } from "../../../shared/api/api-error.ts";
-import type { UploadGrant } from "../api/begin-shot-upload.ts";
-import type { SendChunk } from "./send-chunk.ts";
-import { createUploadManager, UPLOAD_INTERRUPTED, UPLOAD_STATE_KEY, type UploadDeps, type UploadItem } from "./upload-manager.ts";
+import {
+  createUploadManager,
+  type SendChunk,
+  UPLOAD_INTERRUPTED,
+  UPLOAD_STATE_KEY,
+  type UploadDeps,
+  type UploadItem,
+} from "./upload-manager.ts";
 
 const tokens = { accessToken: async () => "token", renewAccessToken: async () => "renewed" };
 
@@ -20,7 +26,7 @@ const item = (index: number, bytes = 10): UploadItem => ({
 });
 
 /** A grant of `chunk`-byte chunks for a file of `size` bytes. */
-const grant = (size: number, chunk: number): UploadGrant => ({
+const grant = (size: number, chunk: number): UploadResponse => ({
   upload_id: "u",
   max_upload_size: chunk,
   urls: Array.from({ length: Math.ceil(size / chunk) }, (_, n) => `/api/uploads/u/${n + 1}`),

@@ -1,8 +1,6 @@
-import type { ShotContentType, ShotState } from "@latent/domain/films";
-import type { TokenSource } from "../../../shared/api/api-client.ts";
-import { ApiError, NETWORK_ERROR } from "../../../shared/api/api-error.ts";
-import type { UploadGrant } from "../api/begin-shot-upload.ts";
-import type { SendChunk } from "./send-chunk.ts";
+import type { ShotContentType, ShotState, UploadPartReceipt, UploadRequest, UploadResponse } from "@latent/domain/films";
+import { sendWithProgress, type TokenSource } from "../../../shared/api/api-client.ts";
+import { ApiError, type ApiErrorCode, NETWORK_ERROR } from "../../../shared/api/api-error.ts";
 
 /** Spec §3/§4: a shot being sent, sent and being processed, failed, processed, or cancelled by the user. */
 export type UploadShotState = "uploading" | "pending" | "error" | "done" | "canceled";
@@ -30,12 +28,24 @@ export interface UploadItem {
   contentType: ShotContentType;
 }
 
+/** Sends one chunk; `onProgress` gets the bytes of this chunk sent so far. Failures throw ApiError (status 0: no answer). */
+export type SendChunk = (
+  url: string,
+  body: Blob,
+  token: string | null,
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+) => Promise<UploadPartReceipt>;
+
+/** A chunk may take long on a slow line (spec §9: chunk uploads time out after 1 hour). */
+const CHUNK_TIMEOUT_MS = 3_600_000;
+
+/** PUT of a chunk's raw bytes through the API client's XMLHttpRequest path, the one that reports upload progress. */
+export const sendChunkWithProgress: SendChunk = (url, body, token, onProgress, signal) =>
+  sendWithProgress<UploadPartReceipt>(url, { method: "PUT", bytes: body, signal, timeoutMs: CHUNK_TIMEOUT_MS }, token, onProgress);
+
 export interface UploadDeps {
-  begin: (
-    filmId: string,
-    index: number,
-    body: { content_type: ShotContentType; content_length: number; file_name: string },
-  ) => Promise<UploadGrant>;
+  begin: (filmId: string, index: number, body: UploadRequest) => Promise<UploadResponse>;
   sendChunk: SendChunk;
   /** DELETE the shot: removes what was sent and stops the server waiting for the rest. */
   deleteShot: (filmId: string, index: number) => Promise<void>;
@@ -63,7 +73,8 @@ const isAbort = (err: unknown) => err instanceof DOMException && err.name === "A
 const isRetryable = (err: unknown) =>
   err instanceof ApiError && (err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500);
 
-const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : err instanceof TypeError ? NETWORK_ERROR : "internal-error");
+const codeOf = (err: unknown): ApiErrorCode =>
+  err instanceof ApiError ? err.code : err instanceof TypeError ? NETWORK_ERROR : "internal-error";
 
 function restore(storage: UploadDeps["storage"]): UploadState {
   try {

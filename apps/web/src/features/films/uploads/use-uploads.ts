@@ -5,8 +5,7 @@ import { useAuthSession } from "../../../shared/auth/auth-session-context.tsx";
 import { beginShotUpload } from "../api/begin-shot-upload.ts";
 import { deleteShot } from "../api/delete-shot.ts";
 import { setLeaveReason, setLeaveTexts } from "../leave-page-warning.ts";
-import { sendChunkWithXhr } from "./send-chunk.ts";
-import { createUploadManager, type UploadManager, type UploadShot } from "./upload-manager.ts";
+import { createUploadManager, sendChunkWithProgress, type UploadManager, type UploadShot } from "./upload-manager.ts";
 
 /** One manager for the page's life: uploads go on while the user opens other screens. */
 let manager: UploadManager | null = null;
@@ -19,7 +18,7 @@ export function useUploadManager(): UploadManager {
   if (!manager) {
     const created = createUploadManager({
       begin: (filmId, index, body) => beginShotUpload(api, filmId, index, body),
-      sendChunk: sendChunkWithXhr,
+      sendChunk: sendChunkWithProgress,
       deleteShot: (filmId, index) => deleteShot(api, filmId, index),
       tokens: session,
       storage: window.localStorage,

@@ -1,5 +1,6 @@
-import { publicApi } from "./public-api.ts";
+import type { WsTicket } from "@latent/domain/films";
+import { shareLinkClient } from "./share-link-client.ts";
 
 /** POST public/film/ws-ticket with the share code: a single-use ticket for the shared roll's realtime feed. */
 export const createPublicWsTicket = (code: string) =>
-  publicApi<{ ticket: string }>("/api/public/film/ws-ticket", code, "POST").then((r) => r.ticket);
+  shareLinkClient(code)<WsTicket>("/api/public/film/ws-ticket", { method: "POST" }).then((r) => r.ticket);

@@ -3,10 +3,10 @@ import { type FilmFormat, FORMATS } from "@latent/domain/film-config";
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../shared/api/api-error.ts";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
-import { fieldErrorsOf } from "../../shared/forms/zod-field-errors.ts";
-import { useRegisterBeta } from "./api/register-beta.ts";
+import { ApiError } from "../../../shared/api/api-error.ts";
+import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { fieldErrorsOf } from "../../../shared/forms/zod-field-errors.ts";
+import { useRegisterBeta } from "../api/register-beta.ts";
 
 /** The open beta's terms (spec §1, §9); the server (BETA_CAPACITY, BETA_DEADLINE) has the last word on each sign-up. */
 const BETA_CAPACITY = 50;

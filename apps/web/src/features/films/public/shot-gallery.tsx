@@ -1,8 +1,8 @@
 import { EmptyState } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import classes from "./films.module.css";
+import classes from "../components/films.module.css";
+import { ShotTile } from "../components/shot-tile.tsx";
 import type { GalleryItem } from "./gallery-items.ts";
-import { ShotTile } from "./shot-tile.tsx";
 
 interface ShotGalleryProps {
   items: GalleryItem[];

@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Box, Button, Group, Loader, Modal, SimpleGrid, Stack
 import { useWindowEvent } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { fileSize } from "./film-texts.ts";
-import classes from "./films.module.css";
+import { fileSize } from "../components/film-texts.ts";
+import classes from "../components/films.module.css";
+import { useShotErrorText } from "../components/use-shot-error-text.ts";
 import type { GalleryItem } from "./gallery-items.ts";
-import { useShotErrorText } from "./use-shot-error-text.ts";
 
 interface ShotLightboxProps {
   items: GalleryItem[];

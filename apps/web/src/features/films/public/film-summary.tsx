@@ -2,7 +2,7 @@ import type { Film } from "@latent/domain/films";
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { filmTitle, formatPushPull, shotDate } from "./film-texts.ts";
+import { filmTitle, formatPushPull, shotDate } from "../components/film-texts.ts";
 
 interface FilmSummaryProps {
   film: Film;

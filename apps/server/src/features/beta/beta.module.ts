@@ -1,0 +1,11 @@
+import type { ModuleContext } from "../../platform/modules/module-context.ts";
+import { betaRoutes } from "./beta.routes.ts";
+import { createBetaService } from "./beta.service.ts";
+
+/** The open-beta registration (`/beta`), a visitor service at the root. */
+export function betaModule({ platform, root }: ModuleContext) {
+  const { db, config } = platform;
+  betaRoutes(root, {
+    beta: createBetaService({ db, now: () => new Date(), capacity: config.beta.capacity, closesAt: config.beta.closesAt }),
+  });
+}

@@ -1,0 +1,18 @@
+import type { ModuleContext } from "../../platform/modules/module-context.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
+import type { GearService } from "../gear/gear.service.ts";
+import type { ShotsService } from "../shots/shots.service.ts";
+import type { UsersService } from "../users/users.service.ts";
+import { filmsRoutes } from "./films.routes.ts";
+import { createFilmsService } from "./films.service.ts";
+
+/** Rolls (`film/`). */
+export async function filmsModule(
+  ctx: ModuleContext,
+  deps: { shots: ShotsService; entitlements: EntitlementsService; users: UsersService; gear: GearService },
+) {
+  const { db, store, signer } = ctx.platform;
+  const films = createFilmsService({ db, store, signer, ...deps });
+  await ctx.api((api) => filmsRoutes(api, { films, requireScopes: ctx.requireScopes }));
+  return films;
+}

@@ -1,0 +1,69 @@
+import type { Insertable } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
+import type { UploadsTable } from "../../platform/db/schema.ts";
+import { isUuid } from "../../platform/db/uuid.ts";
+
+export function insertUpload(db: Db, upload: Insertable<UploadsTable>) {
+  return db.insertInto("uploads").values(upload).returning("id").executeTakeFirstOrThrow();
+}
+
+/** The caller's upload; an id that cannot exist is answered like a foreign one. */
+export function findUpload(db: Db, userId: string, uploadId: string) {
+  if (!isUuid(uploadId)) return Promise.resolve(undefined);
+  return db.selectFrom("uploads").selectAll().where("id", "=", uploadId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** Marks the upload finished; only the first caller gets the row back, so exactly one completes it. */
+export function finishUpload(db: Db, uploadId: string) {
+  return db
+    .updateTable("uploads")
+    .set({ completed_at: new Date() })
+    .where("id", "=", uploadId)
+    .where("completed_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function listParts(db: Db, uploadId: string) {
+  return db.selectFrom("upload_parts").select(["part_number", "etag"]).where("upload_id", "=", uploadId).orderBy("part_number").execute();
+}
+
+/** Records a stored part (a re-sent part replaces the first) and answers how many parts have arrived. */
+export async function recordPart(db: Db, part: { upload_id: string; part_number: number; etag: string; size: number }) {
+  await db
+    .insertInto("upload_parts")
+    .values(part)
+    .onConflict((oc) => oc.columns(["upload_id", "part_number"]).doUpdateSet({ etag: part.etag, size: part.size }))
+    .execute();
+  const { n } = await db
+    .selectFrom("upload_parts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("upload_id", "=", part.upload_id)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Unfinished uploads of the given shots (to abort in the store before the shots go). */
+export function unfinishedUploadsOfShots(db: Db, shotIds: readonly string[]) {
+  if (shotIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("uploads")
+    .select(["id", "object_key", "store_upload_id"])
+    .where("shot_id", "in", shotIds)
+    .where("completed_at", "is", null)
+    .execute();
+}
+
+/** Uploads started before `before` and never completed. */
+export function listAbandonedUploads(db: Db, before: Date) {
+  return db
+    .selectFrom("uploads")
+    .select(["id", "shot_id", "object_key", "store_upload_id"])
+    .where("completed_at", "is", null)
+    .where("created_at", "<", before)
+    .execute();
+}
+
+export function deleteUpload(db: Db, uploadId: string) {
+  return db.deleteFrom("uploads").where("id", "=", uploadId).execute();
+}

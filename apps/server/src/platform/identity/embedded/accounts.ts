@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { findAccountByEmail, findAccountById, insertAccount } from "./accounts.store.ts";
+import { hashPassword } from "./passwords.ts";
+
+/** The embedded provider's accounts (email, password hash, role): what its pages and dev tokens may do with them. */
+export function createAccounts(db: Kysely<Database>) {
+  return {
+    findByEmail: (email: string) => findAccountByEmail(db, email),
+    findById: (id: string) => findAccountById(db, id),
+    /** Creates an account with a password; undefined when the email is already taken. */
+    async create(account: { id: string; email: string; password: string; role: "user" | "lab"; locale: string | null }) {
+      const { password, ...rest } = account;
+      return insertAccount(db, { ...rest, passwordHash: await hashPassword(password) });
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { expect } from "vitest";
+import type { ApiResponse, TestServer } from "./harness.ts";
+
+/** A valid new roll: 135 format, so the server gives it 36 exposures. */
+export const roll = {
+  name: "Summer in Cadaqués",
+  brand: "Kodak",
+  model: "Portra 400",
+  iso: 400,
+  format: "135",
+  process: "C-41",
+  push_pull: 0,
+  month: 7,
+  year: 2026,
+};
+
+/** A solid-colour JPEG; a different seed gives different bytes. */
+export const jpeg = (w: number, h: number, seed = 1) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: (seed * 40) % 255, g: 120, b: 200 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+// An uncompressed 2400×2400 TIFF is ~17 MB: more than one 16 MiB chunk.
+export const bigTiff = () =>
+  sharp({ create: { width: 2400, height: 2400, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .tiff({ compression: "none" })
+    .toBuffer();
+
+/** Hex SHA-256, to compare bytes that went through the server with the bytes sent. */
+export const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** A token for a fresh user who has accepted the privacy policy, so may create rolls. */
+export async function photographer(s: TestServer) {
+  const token = await s.token();
+  await s.api("/api/user/privacy-policy", { method: "POST", token });
+  return token;
+}
+
+/** Sends one chunk of an upload to the URL the server handed out. */
+export async function putChunk(s: TestServer, url: string, token: string, bytes: Buffer): Promise<ApiResponse> {
+  const res = await fetch(`${s.base}${url}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+    body: new Uint8Array(bytes),
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+/** Uploads a file the way the web app does: ask for URLs, send each chunk. */
+export async function upload(s: TestServer, token: string, filmId: string, index: number, bytes: Buffer, type = "image/jpeg") {
+  const begin = await s.api(`/api/film/shot/${filmId}/${index}/upload`, {
+    method: "POST",
+    token,
+    body: { content_type: type, content_length: bytes.length, file_name: `scan-${index}` },
+  });
+  expect(begin.status).toBe(200);
+  const { urls, max_upload_size } = begin.body as { urls: string[]; max_upload_size: number };
+  for (const [i, url] of urls.entries()) {
+    const res = await putChunk(s, url, token, bytes.subarray(i * max_upload_size, (i + 1) * max_upload_size));
+    expect(res.status).toBe(200);
+  }
+  return begin.body;
+}
+
+/** Runs the processing queue and waits until `count` shots of the roll are done or failed; answers the roll. */
+export async function waitForShots(s: TestServer, token: string, filmId: string, count: number) {
+  await s.latent.processor.drain();
+  for (let i = 0; i < 100; i++) {
+    const film = (await s.api(`/api/film/${filmId}`, { token })).body;
+    if (film.shots.filter((x: { state: string }) => x.state === "done" || x.state === "error").length >= count) return film;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("shots were not processed");
+}

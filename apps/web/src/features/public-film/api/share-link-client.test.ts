@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../../shared/api/api-error.ts";
+import { ShareLinkError, shareLinkClient } from "./share-link-client.ts";
+
+const answering = (status: number, body: unknown) => (async () => Response.json(body, { status })) as unknown as typeof fetch;
+
+describe("share link client", () => {
+  it("reads a refused share code as a ShareLinkError, not as the signed-in user's ApiError", async () => {
+    const api = shareLinkClient("old", { fetch: answering(401, { error: "share-expired", message: "The link has expired" }) });
+    const failure = await api("/api/public/film").catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ShareLinkError);
+    expect(failure).not.toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, code: "share-expired" });
+  });
+
+  it("keeps other failures as ApiError", async () => {
+    const api = shareLinkClient("code", { fetch: answering(500, { error: "internal-error", message: "boom" }) });
+    await expect(api("/api/public/film")).rejects.toBeInstanceOf(ApiError);
+  });
+});

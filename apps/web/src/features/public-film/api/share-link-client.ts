@@ -1,0 +1,38 @@
+import {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiRequest,
+  createApiClient,
+  shareCodeTokens,
+} from "../../../shared/api/api-client.ts";
+import { ApiError, type ApiErrorCode } from "../../../shared/api/api-error.ts";
+
+/**
+ * The share code was refused: it expired or never existed (401 `share-expired` or `unauthorized`; a 403 on a
+ * public call counts the same, spec §6). Kept apart from ApiError on purpose: a visitor without an account must
+ * be told the link is not valid, not be sent to the signed-in user's "unauthorized" page.
+ */
+export class ShareLinkError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  constructor(status: number, code: ApiErrorCode, message: string) {
+    super(message);
+    this.name = "ShareLinkError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The API client of a shared roll's public routes: the share code as bearer token; a refused code throws ShareLinkError. */
+export function shareLinkClient(code: string, options?: ApiClientOptions): ApiClient {
+  const api = createApiClient(shareCodeTokens(code), options);
+  return async <T>(path: string, request: ApiRequest = {}) => {
+    try {
+      return await api<T>(path, request);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403))
+        throw new ShareLinkError(err.status, err.code, err.message);
+      throw err;
+    }
+  };
+}
