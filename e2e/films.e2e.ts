@@ -129,7 +129,8 @@ test("a photographer registers a roll, uploads its scans, notes a shot, shares i
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Upload 3 files" }).click();
 
-    await expect(page.getByText("3 of 3 files sent")).toBeVisible();
+    // The upload panel says what the tiles say: sent, processed, ready.
+    await expect(page.getByRole("heading", { name: "3 scans ready" })).toBeVisible({ timeout: 30_000 });
     for (const index of [1, 2, 3]) await expectThumbnail(page, index);
     await expect(page.getByRole("heading", { name: "Holiday roll", level: 1 })).toBeVisible();
 
@@ -141,7 +142,8 @@ test("a photographer registers a roll, uploads its scans, notes a shot, shares i
     await expect(dialog(page).getByText("2 of 3")).toBeVisible();
     expect(await seriousViolations(page, { inDialog: true })).toEqual([]);
 
-    // Shot 2 is kept and noted with its scanner.
+    // Shot 2 is kept and noted with its scanner, from the edit form beside its details.
+    await dialog(page).getByRole("button", { name: "Edit shot" }).click();
     await dialog(page).getByRole("combobox", { name: "Scanner" }).fill("Epson Perfection V600 Photo");
     await dialog(page).getByRole("switch", { name: "Keep this shot" }).check();
     await dialog(page).getByRole("button", { name: "Save shot" }).click();
@@ -152,6 +154,7 @@ test("a photographer registers a roll, uploads its scans, notes a shot, shares i
     await page.reload();
     await expect(page.getByRole("button", { name: "Open shot 2. Kept" })).toBeVisible();
     await page.getByRole("button", { name: "Open shot 2. Kept" }).click();
+    await dialog(page).getByRole("button", { name: "Edit shot" }).click();
     await expect(dialog(page).getByRole("switch", { name: "Keep this shot" })).toBeChecked();
     await expect(dialog(page).getByRole("combobox", { name: "Scanner" })).toHaveValue("Epson Perfection V600 Photo");
     await page.keyboard.press("Escape");

@@ -46,12 +46,17 @@ test.describe("on an iPhone", () => {
   const { userAgent, viewport, deviceScaleFactor, isMobile, hasTouch } = devices["iPhone 13"];
   test.use({ userAgent, viewport, deviceScaleFactor, isMobile, hasTouch });
 
-  test("the user area sends to the App Store instead", async ({ page, request }) => {
-    const { app_store_urls } = await (await request.get("/api/config")).json();
+  test("the user area sends to the App Store instead, once the operator has configured its page", async ({ page }) => {
+    // The test server names no store page (the default): set one in the settings the web app starts with.
+    const store = "https://apps.apple.com/app/latent/id123";
+    await page.route("**/api/config", async (route) => {
+      const config = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...config, app_store_urls: { ios: store, android: null } } });
+    });
     // The store is outside the test network: answer in its place, to see that the browser went there.
-    await page.route(`${app_store_urls.ios}**`, (route) => route.fulfill({ contentType: "text/html", body: "<h1>App Store</h1>" }));
+    await page.route(`${store}**`, (route) => route.fulfill({ contentType: "text/html", body: "<h1>App Store</h1>" }));
     await page.goto("/u/home");
-    await expect(page).toHaveURL(app_store_urls.ios);
+    await expect(page).toHaveURL(store);
     await expect(page.getByRole("heading", { name: "App Store" })).toBeVisible();
   });
 });

@@ -19,6 +19,8 @@ export default defineConfig({
       "/contact": server,
       "/newsletter": server,
       "/beta": server,
+      "/robots.txt": server,
+      "/manifest.webmanifest": server,
     },
   },
 });

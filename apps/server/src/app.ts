@@ -27,7 +27,7 @@ import { systemModule } from "./features/system/system.module.ts";
 import { uploadsModule } from "./features/uploads/uploads.module.ts";
 import type { UploadsService } from "./features/uploads/uploads.service.ts";
 import { usersModule } from "./features/users/users.module.ts";
-import { serveWebApp } from "./features/web/spa.ts";
+import { webModule } from "./features/web/web.module.ts";
 import { createMemoryCooldown } from "./platform/cooldown/memory-cooldown.ts";
 import { createRedisCooldown } from "./platform/cooldown/redis-cooldown.ts";
 import { openDatabase } from "./platform/db/database.ts";
@@ -35,6 +35,7 @@ import type { Database } from "./platform/db/schema.ts";
 import { createHook } from "./platform/hooks/hook.ts";
 import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
+import { createLinkGrants } from "./platform/http/link-grants.ts";
 import { registerRateLimits } from "./platform/http/rate-limits.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { requireScopes } from "./platform/identity/authenticate.ts";
@@ -94,13 +95,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, pglite } = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const secret = await loadUrlSigningSecret(db, config.secretKey);
+  const grants = createLinkGrants();
   const platform: Platform = {
     config,
     db,
     secret,
     log: app.log,
     store: config.s3 ? createS3Store({ ...config.s3, logger: app.log }) : createFsStore(join(config.dataDir, "objects")),
-    signer: createUrlSigner(secret),
+    signer: createUrlSigner(secret, grants),
+    grants,
     mailer: config.mail.smtpUrl
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }, app.log)
       : createOutboxMailer(db, app.log),
@@ -140,8 +143,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
-  const spaFallback = await serveWebApp(app, config.webDist);
-  registerErrorHandling(app, spaFallback);
+  // The web app's pages first: the one not-found handler answers a browser with the app's not-found page.
+  const web = await webModule(app, config);
+  registerErrorHandling(app, web.notFoundPage);
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
 
@@ -176,7 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
-  await sharesModule(ctx, { films, downloads, tickets });
+  await sharesModule(ctx, { films, downloads, tickets, web });
 
   processor.start();
   await platform.jobs.start();

@@ -18,6 +18,12 @@ describe("loadConfig", () => {
   it("turns on the listed feature flags", () => {
     expect(loadConfig({ FEATURE_FLAGS: "labs, tokens" }).flags).toEqual({ labs: true, zip: false, tokens: true });
   });
+  it("names no app-store page until the operator sets one, so phones stay in the web app", () => {
+    expect(loadConfig({}).appStoreUrls).toEqual({ ios: null, android: null });
+    const ios = "https://apps.apple.com/app/latent/id123";
+    expect(loadConfig({ APP_STORE_URL_IOS: ios }).appStoreUrls).toEqual({ ios, android: null });
+    expect(() => loadConfig({ APP_STORE_URL_ANDROID: "javascript:alert(1)" })).toThrow(/APP_STORE_URL_ANDROID/);
+  });
   it("stops with a list of every bad value", () => {
     expect(() => loadConfig({ PORT: "lots", REGISTRATION_OPEN: "maybe" })).toThrow(ConfigError);
     try {

@@ -23,8 +23,9 @@ const EnvSchema = z.object({
   REGISTRATION_OPEN: bool.default(true),
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   FEATURE_FLAGS: z.string().default(""),
-  APP_STORE_URL_IOS: z.url().default("https://apps.apple.com/app/latent-film/id0000000000"),
-  APP_STORE_URL_ANDROID: z.url().default("https://play.google.com/store/apps/details?id=photo.latent.app"),
+  // No defaults: a phone is sent to a store only once the operator names a real store page (spec §2).
+  APP_STORE_URL_IOS: z.url({ protocol: /^https?$/ }).optional(),
+  APP_STORE_URL_ANDROID: z.url({ protocol: /^https?$/ }).optional(),
   ERROR_PATH: z.string().startsWith("/").default("/"),
   WEB_DIST: z.string().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -36,6 +37,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(209_715_200),
   PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(700_000_000),
+  UPLOAD_STALE_AFTER_MINUTES: z.coerce.number().positive().default(30),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Latent <no-reply@localhost>"),
   CONTACT_TO: z
@@ -70,7 +72,8 @@ export interface Config {
     signinAttemptsPerMinute: number;
   };
   flags: FeatureFlags;
-  appStoreUrls: { ios: string; android: string };
+  /** The companion app's store pages; null until configured, and phones then stay in the web app. */
+  appStoreUrls: { ios: string | null; android: string | null };
   errorPath: string;
   webDist: string;
   /** S3-compatible storage when a bucket is set; files under DATA_DIR otherwise. */
@@ -88,6 +91,8 @@ export interface Config {
     processingConcurrency: number;
     /** Refuses decompression bombs while letting a 4x5" sheet at 4000 dpi (~320 MP) through. */
     maxImagePixels: number;
+    /** An unfinished upload with no part arriving for this long is stalled: its shot fails, its parts go. */
+    staleAfterMinutes: number;
   };
   mail: {
     /** SMTP connection URL (may hold a password: never log it); unset → mails go to the outbox table. */
@@ -142,7 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signinAttemptsPerMinute: e.SIGNIN_ATTEMPTS_PER_MINUTE,
     },
     flags: Object.fromEntries(FEATURE_FLAGS.map((f) => [f, on.has(f)])) as FeatureFlags,
-    appStoreUrls: { ios: e.APP_STORE_URL_IOS, android: e.APP_STORE_URL_ANDROID },
+    appStoreUrls: { ios: e.APP_STORE_URL_IOS ?? null, android: e.APP_STORE_URL_ANDROID ?? null },
     errorPath: e.ERROR_PATH,
     webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     s3: e.S3_BUCKET
@@ -157,7 +162,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               : undefined,
         }
       : null,
-    uploads: { maxShotBytes: e.UPLOAD_MAX_BYTES, processingConcurrency: e.PROCESSING_CONCURRENCY, maxImagePixels: e.MAX_IMAGE_PIXELS },
+    uploads: {
+      maxShotBytes: e.UPLOAD_MAX_BYTES,
+      processingConcurrency: e.PROCESSING_CONCURRENCY,
+      maxImagePixels: e.MAX_IMAGE_PIXELS,
+      staleAfterMinutes: e.UPLOAD_STALE_AFTER_MINUTES,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, contactTo: e.CONTACT_TO },
     beta: {
       deadline: e.BETA_DEADLINE,

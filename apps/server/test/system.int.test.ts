@@ -26,6 +26,8 @@ describe.each(DATABASES)("system routes on %s", (kind) => {
     expect(body.flags).toEqual({ labs: false, zip: false, tokens: false });
     expect(body.identity.embedded).toBe(true);
     expect(body.identity.authority).toMatch(/\/oidc$/);
+    // No store page until the operator names one: phones then stay in the web app.
+    expect(body.app_store_urls).toEqual({ ios: null, android: null });
   });
 
   it("describes the API in OpenAPI 3.1 with the spec's paths, and serves the docs UI", async () => {

@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
@@ -86,22 +87,60 @@ describe.each(DATABASES)("user API on %s", (kind) => {
     expect(tampered.status).toBe(404);
   });
 
-  it("refuses a picture over 1024 px or over 512 KB with the image-too-big text, keeping the other fields", async () => {
+  it("refuses a picture over 1024 px or over 512 KB with the profile picture's limits, keeping the other fields", async () => {
     const token = await s.token();
     await s.api("/api/user", { method: "PUT", token, body: { name: "Before" } });
     const wide = await s.api("/api/user", { method: "PUT", token, body: profileForm(await picture(1025, 10), { name: "After" }) });
     expect(wide.status).toBe(400);
     expect(wide.body).toEqual({
-      error: "image-too-big",
-      message: "The image is too large, make sure it does not weigh more than 5MB and occupies a space of 1024 x 1024 px",
+      error: "picture-too-big",
+      message: "The image is too large, make sure it does not weigh more than 512 KB and occupies a space of 1024 x 1024 px",
     });
     const heavy = Buffer.concat([await picture(100, 100, "jpeg"), Buffer.alloc(600 * 1024)]);
     const big = await s.api("/api/user", { method: "PUT", token, body: profileForm(heavy, { name: "After" }, "image/jpeg") });
     expect(big.status).toBe(400);
-    expect(big.body.error).toBe("image-too-big");
+    expect(big.body.error).toBe("picture-too-big");
     const user = (await s.api("/api/user", { token })).body;
     expect(user.name).toBe("Before");
     expect(user.picture).toBeNull();
+  });
+
+  it("removes the picture on request, deleting the stored file", async () => {
+    const token = await s.token();
+    const withPicture = await s.api("/api/user", { method: "PUT", token, body: profileForm(await picture(64, 64), { name: "Nora" }) });
+    const link: string = withPicture.body.picture;
+    expect((await fetch(`${s.base}${link}`)).status).toBe(200);
+    const stored = async () => (await readdir(s.storeRoot, { recursive: true })).filter((p) => p.endsWith(".webp"));
+    const before = await stored();
+    expect(before.length).toBeGreaterThan(0);
+
+    const removed = await s.api("/api/user", { method: "PUT", token, body: { picture: null } });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ picture: null, name: "Nora" });
+    expect((await s.api("/api/user", { token })).body.picture).toBeNull();
+    expect((await fetch(`${s.base}${link}`)).status).toBe(404);
+    expect((await stored()).filter((p) => before.includes(p)).length).toBe(before.length - 1);
+
+    // Removing when there is none is no error.
+    expect((await s.api("/api/user", { method: "PUT", token, body: { picture: null } })).status).toBe(200);
+  });
+
+  it("stores a web page typed as a bare domain as its https:// address, and refuses junk", async () => {
+    const token = await s.token();
+    const bare = await s.api("/api/user", { method: "PUT", token, body: { webpage: "latent.photo" } });
+    expect(bare.status).toBe(200);
+    expect(bare.body.webpage).toBe("https://latent.photo");
+    const multipart = await s.api("/api/user", { method: "PUT", token, body: profileForm(null, { webpage: " www.latent.photo/ana " }) });
+    expect(multipart.body.webpage).toBe("https://www.latent.photo/ana");
+    const http = await s.api("/api/user", { method: "PUT", token, body: { webpage: "http://latent.photo" } });
+    expect(http.body.webpage).toBe("http://latent.photo");
+    for (const junk of ["latent", "not a url", "javascript:alert(1)", "ftp://latent.photo"]) {
+      const res = await s.api("/api/user", { method: "PUT", token, body: { webpage: junk } });
+      expect(res.status, junk).toBe(400);
+      expect(res.body.fields, junk).toHaveProperty("webpage");
+    }
+    expect((await s.api("/api/user", { token })).body.webpage).toBe("http://latent.photo");
+    expect((await s.api("/api/user", { method: "PUT", token, body: { webpage: "" } })).body.webpage).toBe("");
   });
 
   it("refuses a file that is not an image, and user_data that is not JSON", async () => {

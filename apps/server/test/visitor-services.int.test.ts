@@ -203,6 +203,15 @@ describe.each(DATABASES)("visitor services on %s", (kind) => {
     });
 
     it("says the open beta is closed once its deadline has passed", async () => {
+      const status = await s.api("/beta");
+      expect(status.status).toBe(200);
+      expect(status.body).toEqual({
+        open: false,
+        full: false,
+        last_day: "2025-03-01",
+        closes_at: "2025-03-02T00:00:00.000Z",
+        capacity: 50,
+      });
       const invalid = await s.api("/beta", { method: "POST", body: { email: "x", formats: ["8x10"] } });
       expect(invalid.status).toBe(400);
       expect(invalid.body.fields.email).toBe("not valid");
@@ -219,11 +228,13 @@ describe.each(DATABASES)("visitor services on %s", (kind) => {
 
     it("keeps the beta open until the end of its deadline day in UTC", async () => {
       await s.latent.db.deleteFrom("beta_registrations").execute();
-      const { closesAt } = loadConfig({}).beta;
+      const { closesAt, deadline } = loadConfig({}).beta;
       let clock = new Date("2025-03-01T23:59:59.999Z");
-      const beta = createBetaService({ db: s.latent.db, now: () => clock, capacity: 50, closesAt });
+      const beta = createBetaService({ db: s.latent.db, now: () => clock, capacity: 50, lastDay: deadline, closesAt });
+      expect((await beta.status()).open).toBe(true);
       expect(await beta.register({ email: newEmail("tester") })).toEqual({ position: 1 });
       clock = new Date("2025-03-02T00:00:00.000Z");
+      expect(await beta.status()).toMatchObject({ open: false, full: false, last_day: "2025-03-01" });
       await expect(beta.register({ email: newEmail("tester") })).rejects.toMatchObject({ status: 410, code: "beta-closed" });
     });
 
@@ -233,6 +244,7 @@ describe.each(DATABASES)("visitor services on %s", (kind) => {
         db: s.latent.db,
         now: () => new Date("2025-02-01T00:00:00Z"),
         capacity: 50,
+        lastDay: "2025-03-01",
         closesAt: new Date("2025-03-02"),
       });
       const email = newEmail("twice");
@@ -306,6 +318,7 @@ describe.each(DATABASES)("visitor services on %s", (kind) => {
     });
 
     it("registers beta testers in order, refuses a known email in any case, and closes when the places are taken", async () => {
+      expect((await s.api("/beta")).body).toMatchObject({ open: true, full: false, last_day: inAMonth, capacity: 2 });
       const first = newEmail("tester");
       const one = await s.api("/beta", {
         method: "POST",
@@ -320,6 +333,8 @@ describe.each(DATABASES)("visitor services on %s", (kind) => {
       const third = await s.api("/beta", { method: "POST", body: { email: newEmail("tester") } });
       expect(third.status).toBe(410);
       expect(third.body).toEqual(BETA_CLOSED);
+      // Full before its deadline: shown closed, before anyone fills in the form.
+      expect((await s.api("/beta")).body).toMatchObject({ open: false, full: true, last_day: inAMonth });
 
       const row = await s.latent.db.selectFrom("beta_registrations").selectAll().where("email", "=", first).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ name: "Ada", formats: ["135", "120"], message: "I shoot Tri-X", position: 1 });

@@ -31,6 +31,48 @@ describe("serving the built web app", () => {
     }
   });
 
+  it("answers a path the app has no page for with 404 and the app, which shows its not-found page", async () => {
+    for (const path of ["/no/such/page", "/u/films/3f2c/extra", "/pricingx"]) {
+      const res = await fetch(`${s.base}${path}`, { headers: { accept: "text/html" } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(await res.text()).toContain("<div id=root>");
+    }
+    for (const path of ["/u/films", "/u/films/3f2c", "/u/", "/plugins/lrcode?code=1", "/u/labs"]) {
+      const res = await fetch(`${s.base}${path}`, { headers: { accept: "text/html" } });
+      expect(res.status, path).toBe(200);
+    }
+    const json = await fetch(`${s.base}/no/such/page`, { headers: { accept: "application/json" } });
+    expect(json.status).toBe(404);
+    expect(await json.json()).toMatchObject({ error: "not-found" });
+  });
+
+  it("tells crawlers what they may read, in plain text", async () => {
+    const res = await fetch(`${s.base}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*\nAllow: \/\nDisallow: \/u\/\nDisallow: \/film\nDisallow: \/order\n/);
+  });
+
+  it("describes the installable app in a web app manifest, in the brand's colours", async () => {
+    const res = await fetch(`${s.base}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/manifest+json; charset=utf-8");
+    expect(await res.json()).toMatchObject({
+      name: "Latent",
+      short_name: "Latent",
+      start_url: "/u/home",
+      display: "standalone",
+      theme_color: "#b4461f",
+      background_color: "#ffffff",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      ],
+    });
+  });
+
   it("serves built assets with a long cache, and keeps API misses as JSON 404s", async () => {
     const asset = await fetch(`${s.base}/assets/app-abc123.js`);
     expect(asset.headers.get("cache-control")).toContain("immutable");

@@ -1,10 +1,10 @@
+import { paths } from "@latent/domain/app-paths";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import type { AppServices } from "./app/app-services.ts";
 import { createAppRouter } from "./app/router.tsx";
-import { paths } from "./config/paths.ts";
 import { createApiClient } from "./shared/api/api-client.ts";
 import { ApiError } from "./shared/api/api-error.ts";
 import { createAuthSession, createUserManager } from "./shared/auth/auth-session.ts";

@@ -51,3 +51,17 @@ export type BetaBody = z.infer<typeof BetaBodySchema>;
 /** 1 for the first tester, up to the beta's capacity. */
 export const BetaRegisteredSchema = z.object({ position: z.number().int().min(1) });
 export type BetaRegistered = z.infer<typeof BetaRegisteredSchema>;
+
+/**
+ * GET /beta: whether the open beta still takes registrations, so a closed one is shown closed before anyone fills
+ * in the form. `last_day` is BETA_DEADLINE (registration closes at the end of that day, UTC, which is `closes_at`);
+ * `full` is true once `capacity` testers are registered.
+ */
+export const BetaStatusSchema = z.object({
+  open: z.boolean(),
+  full: z.boolean(),
+  last_day: z.iso.date(),
+  closes_at: z.iso.datetime(),
+  capacity: z.number().int().min(0),
+});
+export type BetaStatus = z.infer<typeof BetaStatusSchema>;

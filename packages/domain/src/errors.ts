@@ -25,9 +25,15 @@ export const ERRORS = {
   "upload-part-invalid": { status: 400, message: "This part does not belong to the upload or has the wrong size" },
   "upload-finished": { status: 409, message: "This upload is already finished or was cancelled" },
   "share-expired": { status: 401, message: "The link has expired" },
+  "share-revoked": { status: 401, message: "The owner stopped sharing this roll" },
   "image-too-big": {
     status: 400,
     message: "The image is too large, make sure it does not weigh more than 5MB and occupies a space of 1024 x 1024 px",
+  },
+  // The profile picture's own limits (spec §5, §9: 512 KB and 1024 px), in the words of the spec's image message.
+  "picture-too-big": {
+    status: 400,
+    message: "The image is too large, make sure it does not weigh more than 512 KB and occupies a space of 1024 x 1024 px",
   },
   "not-an-image": { status: 400, message: "The file is not a supported image (JPEG, PNG or WebP)" },
   "update-profile-failed": { status: 400, message: "Failed to update profile" },

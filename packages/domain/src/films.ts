@@ -11,6 +11,32 @@ export const DEFAULT_MAX_SHOT_BYTES = 209_715_200;
 export const SHOT_STATES = ["uploading", "pending", "done", "error"] as const;
 export type ShotState = (typeof SHOT_STATES)[number];
 
+/**
+ * Why a shot is in `error`: the web app shows its own translated text by code, `error_message` keeps the English.
+ * unsupported-file-type: the first bytes are not a JPEG, TIFF, PNG or WebP; image-too-large: more pixels than the
+ * server decodes; image-damaged: the file cannot be read as an image; processing-failed: the preview could not be
+ * made; upload-incomplete: the sent parts could not be joined; upload-stalled: no part arrived for too long.
+ */
+export const SHOT_ERROR_CODES = [
+  "unsupported-file-type",
+  "image-too-large",
+  "image-damaged",
+  "processing-failed",
+  "upload-incomplete",
+  "upload-stalled",
+] as const;
+export type ShotErrorCode = (typeof SHOT_ERROR_CODES)[number];
+
+/** The English text kept in `error_message` for each code (image-too-large says the limit in its own words). */
+export const SHOT_ERROR_MESSAGES: Record<ShotErrorCode, string> = {
+  "unsupported-file-type": "The file is not a supported image (JPEG, TIFF, PNG or WebP)",
+  "image-too-large": "The image has more pixels than can be processed",
+  "image-damaged": "The image file is damaged or not a supported image",
+  "processing-failed": "The image could not be processed",
+  "upload-incomplete": "The upload could not be completed",
+  "upload-stalled": "The upload stopped: no part of the file arrived for too long",
+};
+
 const id = z.string().min(1).max(64);
 const pushPull = z.coerce.number().int().min(PUSH_PULL_MIN).max(PUSH_PULL_MAX);
 
@@ -62,6 +88,7 @@ export const ShotSchema = z.object({
   index: z.number(),
   state: z.enum(SHOT_STATES),
   error_message: z.string().nullable(),
+  error_code: z.enum(SHOT_ERROR_CODES).nullable(),
   version: ShotVersionSchema,
   size: z.number().nullable(),
   width: z.number().nullable(),
@@ -122,6 +149,29 @@ export type UploadRequest = z.infer<typeof UploadRequestSchema>;
  */
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
+/**
+ * GET uploads/{uploadId}, and each entry of GET film/{id}/uploads (a roll's unfinished uploads): what the server
+ * already holds of an upload, so a page reloaded mid-way sends only the parts in `missing`. `urls` are those of the
+ * start's answer (part n at `urls[n - 1]`, cut at `max_upload_size`).
+ */
+export const UploadStatusSchema = z.object({
+  upload_id: z.string(),
+  film_id: z.string(),
+  index: z.number(),
+  file_name: z.string().nullable(),
+  content_type: z.string(),
+  content_length: z.number(),
+  max_upload_size: z.number(),
+  urls: z.array(z.string()),
+  /** Part numbers (from 1) the server has stored. */
+  received: z.array(z.number()),
+  /** Part numbers still to send. */
+  missing: z.array(z.number()),
+  /** Every part arrived and the file was joined (the shot moved on to processing). */
+  complete: z.boolean(),
+});
+export type UploadStatus = z.infer<typeof UploadStatusSchema>;
+
 /** Answer to PUT uploads/{uploadId}/{part}: the part stored, how many of the upload's parts arrived, and whether that was the last. */
 export const UploadPartReceiptSchema = z.object({ part: z.number(), received: z.number(), parts: z.number(), complete: z.boolean() });
 export type UploadPartReceipt = z.infer<typeof UploadPartReceiptSchema>;
@@ -152,9 +202,30 @@ export const SHARE_MAX_MINUTES = 60 * 24 * 30;
 export const ShareQuerySchema = z.object({
   expiration: z.coerce.number().int().min(1).max(SHARE_MAX_MINUTES).default(SHARE_DEFAULT_MINUTES),
 });
-/** Answer to POST film/{id}/share: the code of the public link and when it ends. */
-export const FilmShareSchema = z.object({ code: z.string(), expires_at: z.string() });
+/** Answer to POST film/{id}/share: the code of the public link, the link's id (to revoke it) and when it ends. */
+export const FilmShareSchema = z.object({ id: z.string(), code: z.string(), expires_at: z.string() });
 export type FilmShare = z.infer<typeof FilmShareSchema>;
+
+/** A share link as its owner sees it: `revoked` wins over `expired` (a revoked link never opens again). */
+export const SHARE_LINK_STATUSES = ["active", "expired", "revoked"] as const;
+export type ShareLinkStatus = (typeof SHARE_LINK_STATUSES)[number];
+
+/** One entry of GET film/{id}/shares (the roll's owner only; the code itself is never shown again). */
+export const ShareLinkSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** Times the shared roll was opened (each load of the public page; its own refreshes are not counted). */
+  opens: z.number(),
+  status: z.enum(SHARE_LINK_STATUSES),
+});
+export type ShareLink = z.infer<typeof ShareLinkSchema>;
+export const ShareLinkListSchema = z.array(ShareLinkSchema);
+
+/** GET public/film: `refresh=1` when the open page fetches the roll again (fresh links), so it is not counted as an open. */
+export const PublicFilmQuerySchema = z.object({ refresh: z.literal("1").optional() });
+export type PublicFilmQuery = z.infer<typeof PublicFilmQuerySchema>;
 
 /** Answer to POST film/{id}/ws-ticket and public/film/ws-ticket: a single-use ticket for the roll's realtime feed. */
 export const WsTicketSchema = z.object({ ticket: z.string(), expires_in: z.number() });

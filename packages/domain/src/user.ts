@@ -29,13 +29,32 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const HOST_AND_PORT = /^[^/:]+:\d+(?:[/?#]|$)/;
+// A public domain name: dotted labels ending in a letters-only (or punycode) top-level domain, so "hello" is refused.
+const PUBLIC_HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
+
+/** A web page as typed: a bare domain ("latent.photo") means its https:// page; anything with a scheme stays as is. */
+export function normalizeWebpage(input: string): string {
+  const text = input.trim();
+  // "mailto:…" keeps its scheme (and is refused); "latent.photo:8080" is a host with its port.
+  if (text === "" || (SCHEME.test(text) && !HOST_AND_PORT.test(text))) return text;
+  return `https://${text.replace(/^\/\//, "")}`;
+}
+
+/** The profile's web page: empty, or an http(s) address on a public domain, stored in its https:// form. */
+export const WebpageSchema = z
+  .string()
+  .transform(normalizeWebpage)
+  .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, hostname: PUBLIC_HOSTNAME }).max(300)]));
+
 export const UserDataSchema = z
   .object({
     name: text(120),
     nickname: text(60),
     first_name: text(60),
     last_name: text(60),
-    webpage: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(300)]),
+    webpage: WebpageSchema,
     locale: z.enum(LOCALES),
     address: AddressSchema.nullable(),
     shipping: AddressSchema.nullable(),
@@ -43,8 +62,9 @@ export const UserDataSchema = z
   .partial();
 export type UserData = z.infer<typeof UserDataSchema>;
 
-/** JSON body of PUT user/: profile fields, the survey flag, and the survey's answers. */
+/** JSON body of PUT user/: profile fields, the survey flag, the survey's answers, and `picture: null` to remove the picture. */
 export const UpdateUserBodySchema = UserDataSchema.extend({
+  picture: z.null().optional(),
   survey_submitted: z.literal(true).optional(),
   survey: z.record(z.string().max(40), z.union([z.string().max(500), z.array(z.string().max(100)).max(20)])).optional(),
 });

@@ -1,5 +1,5 @@
+import { paths } from "@latent/domain/app-paths";
 import { createBrowserRouter, Outlet, type RouteObject, replace } from "react-router";
-import { paths } from "../config/paths.ts";
 import type { UpcomingFeature } from "../features/upcoming/upcoming-screen.tsx";
 import { PageLoader } from "../shared/ui/page-loader.tsx";
 import type { AppServices } from "./app-services.ts";
@@ -8,8 +8,10 @@ import { errorParamsRedirect } from "./guards/error-params-redirect.ts";
 import { mobileRedirect } from "./guards/mobile-redirect.ts";
 import { requireLogin } from "./guards/require-login.ts";
 import { labsToLabArea, photographersToDashboard } from "./guards/role-redirects.ts";
+import { DocumentTitle, type PageTitleKey, type TitleHandle } from "./layouts/document-title.tsx";
 import { PublicLayout } from "./layouts/public-layout.tsx";
 import { RouteErrorScreen } from "./layouts/route-error-screen.tsx";
+import { useRollName, useSharedRollName } from "./layouts/title-names.ts";
 
 // Screens load on first visit (split chunks): the landing page must not pay for the user area, nor the reverse.
 const upcoming =
@@ -19,45 +21,77 @@ const upcoming =
     return { element: <UpcomingScreen feature={feature} /> };
   };
 const redirectTo = (path: string) => () => replace(path);
+/** The document title of a route's page (layouts/document-title.tsx), in its `handle`. */
+const title = (key: PageTitleKey, useName?: TitleHandle["useName"]): { handle: TitleHandle } => ({
+  handle: useName ? { title: key, useName } : { title: key },
+});
 const notFound: RouteObject = {
   path: "*",
+  ...title("notFound"),
   lazy: async () => ({ Component: (await import("../features/errors/not-found-screen.tsx")).NotFoundScreen }),
 };
 
-/** The whole route tree of spec §2 with its guards; flag-gated routes exist only when their flag is on. */
-export function createAppRouter(services: AppServices) {
+/**
+ * The whole route tree of spec §2 with its guards and page titles; flag-gated routes exist only when their flag is
+ * on. Its paths are the domain's `paths`, which the server also answers 200 for (and 404 for any other).
+ */
+export function appRoutes(services: AppServices): RouteObject[] {
   const { flags } = services;
 
   const publicRoutes: RouteObject[] = [
-    { index: true, lazy: async () => ({ Component: (await import("../features/landing/landing-screen.tsx")).LandingScreen }) },
-    { path: paths.about, lazy: async () => ({ Component: (await import("../features/landing/about-screen.tsx")).AboutScreen }) },
-    { path: paths.pricing, lazy: async () => ({ Component: (await import("../features/pricing/pricing-screen.tsx")).PricingScreen }) },
-    { path: paths.tokens, lazy: async () => ({ Component: (await import("../features/landing/tokens-screen.tsx")).TokensScreen }) },
-    { path: paths.contact, lazy: async () => ({ Component: (await import("../features/contact/contact-screen.tsx")).ContactScreen }) },
+    {
+      index: true,
+      ...title("site"),
+      lazy: async () => ({ Component: (await import("../features/landing/landing-screen.tsx")).LandingScreen }),
+    },
+    {
+      path: paths.about,
+      ...title("about"),
+      lazy: async () => ({ Component: (await import("../features/landing/about-screen.tsx")).AboutScreen }),
+    },
+    {
+      path: paths.pricing,
+      ...title("pricing"),
+      lazy: async () => ({ Component: (await import("../features/pricing/pricing-screen.tsx")).PricingScreen }),
+    },
+    {
+      path: paths.tokens,
+      ...title("tokens"),
+      lazy: async () => ({ Component: (await import("../features/landing/tokens-screen.tsx")).TokensScreen }),
+    },
+    {
+      path: paths.contact,
+      ...title("contact"),
+      lazy: async () => ({ Component: (await import("../features/contact/contact-screen.tsx")).ContactScreen }),
+    },
     {
       path: paths.film,
+      ...title("sharedRoll", useSharedRollName),
       lazy: async () => ({ Component: (await import("../features/public-film/public-film-screen.tsx")).PublicFilmScreen }),
     },
-    ...(["order", "purchase"] as const).map((kind): RouteObject => ({ path: paths[kind], lazy: publicLink(kind) })),
-    { path: paths.sticker.pattern, lazy: publicLink("sticker") },
-    { path: paths.privacy, lazy: legal("privacy") },
-    { path: paths.terms, lazy: legal("terms") },
+    ...(["order", "purchase"] as const).map((kind): RouteObject => ({ path: paths[kind], ...title(kind), lazy: publicLink(kind) })),
+    { path: paths.sticker.pattern, ...title("sticker"), lazy: publicLink("sticker") },
+    { path: paths.privacy, ...title("privacy"), lazy: legal("privacy") },
+    { path: paths.terms, ...title("terms"), lazy: legal("terms") },
     {
       path: paths.plugins,
       children: [
         { index: true, loader: redirectTo(paths.main) },
         {
           path: paths.pluginsLrCode,
+          ...title("lightroom"),
           lazy: async () => ({ Component: (await import("../features/plugins/lightroom-screens.tsx")).LightroomCodeScreen }),
         },
         {
           path: paths.pluginsLrLogout,
+          ...title("lightroom"),
           lazy: async () => ({ Component: (await import("../features/plugins/lightroom-screens.tsx")).LightroomLogoutScreen }),
         },
       ],
     },
     {
       path: paths.user.unauthorized,
+      ...title("unauthorized"),
       lazy: async () => ({ Component: (await import("../features/errors/unauthorized-screen.tsx")).UnauthorizedScreen }),
     },
     notFound,
@@ -67,6 +101,7 @@ export function createAppRouter(services: AppServices) {
     { index: true, loader: redirectTo(paths.user.home) },
     {
       path: paths.user.home,
+      ...title("home"),
       middleware: [labsToLabArea(services)],
       lazy: async () => ({ Component: (await import("../features/dashboard/home-screen.tsx")).HomeScreen }),
     },
@@ -75,17 +110,22 @@ export function createAppRouter(services: AppServices) {
       middleware: [photographersToDashboard(services)],
       children: [
         { index: true, loader: redirectTo(paths.user.labGeneral) },
-        { path: paths.user.labGeneral, lazy: upcoming("labGeneral") },
-        { path: paths.user.labIntegrations, lazy: upcoming("labIntegrations") },
+        { path: paths.user.labGeneral, ...title("lab"), lazy: upcoming("labGeneral") },
+        { path: paths.user.labIntegrations, ...title("labIntegrations"), lazy: upcoming("labIntegrations") },
       ],
     },
-    { path: paths.user.orders, lazy: upcoming("orders") },
+    { path: paths.user.orders, ...title("orders"), lazy: upcoming("orders") },
     {
       path: paths.user.films,
       children: [
-        { index: true, lazy: async () => ({ Component: (await import("../features/films/films-screen.tsx")).FilmsScreen }) },
+        {
+          index: true,
+          ...title("films"),
+          lazy: async () => ({ Component: (await import("../features/films/films-screen.tsx")).FilmsScreen }),
+        },
         {
           path: paths.user.film.pattern,
+          ...title("roll", useRollName),
           lazy: async () => ({ Component: (await import("../features/films/film-screen.tsx")).FilmScreen }),
         },
       ],
@@ -97,46 +137,65 @@ export function createAppRouter(services: AppServices) {
         { index: true, loader: redirectTo(paths.user.cameras) },
         {
           path: paths.user.cameras,
+          ...title("cameras"),
           lazy: async () => ({ Component: (await import("../features/gear/cameras-screen.tsx")).CamerasScreen }),
         },
-        { path: paths.user.lenses, lazy: async () => ({ Component: (await import("../features/gear/lenses-screen.tsx")).LensesScreen }) },
+        {
+          path: paths.user.lenses,
+          ...title("lenses"),
+          lazy: async () => ({ Component: (await import("../features/gear/lenses-screen.tsx")).LensesScreen }),
+        },
       ],
     },
-    ...(flags.labs ? [{ path: paths.user.labs, lazy: upcoming("labs") }] : []),
+    ...(flags.labs ? [{ path: paths.user.labs, ...title("labs"), lazy: upcoming("labs") }] : []),
     {
       path: paths.user.shop,
       children: [
         { index: true, loader: redirectTo(paths.user.subscriptions) },
-        { path: paths.user.subscriptions, lazy: upcoming("subscriptions") },
+        { path: paths.user.subscriptions, ...title("subscriptions"), lazy: upcoming("subscriptions") },
         ...(flags.tokens
           ? [
-              { path: paths.user.tokenPacks, lazy: upcoming("tokenPacks") },
-              { path: paths.user.shipment.pattern, lazy: upcoming("shipment") },
-              { path: paths.user.shipmentHistory, lazy: upcoming("shipmentHistory") },
+              { path: paths.user.tokenPacks, ...title("tokenPacks"), lazy: upcoming("tokenPacks") },
+              { path: paths.user.shipment.pattern, ...title("shipment"), lazy: upcoming("shipment") },
+              { path: paths.user.shipmentHistory, ...title("shipmentHistory"), lazy: upcoming("shipmentHistory") },
             ]
           : []),
       ],
     },
-    { path: paths.user.profile, lazy: async () => ({ Component: (await import("../features/profile/profile-screen.tsx")).ProfileScreen }) },
-    { path: paths.user.purchase.pattern, lazy: upcoming("purchase") },
+    {
+      path: paths.user.profile,
+      ...title("profile"),
+      lazy: async () => ({ Component: (await import("../features/profile/profile-screen.tsx")).ProfileScreen }),
+    },
+    { path: paths.user.purchase.pattern, ...title("purchase"), lazy: upcoming("purchase") },
     {
       path: paths.user.privacy,
+      ...title("userPrivacy"),
       lazy: async () => ({ Component: (await import("../features/privacy/privacy-acceptance-screen.tsx")).PrivacyAcceptanceScreen }),
     },
-    { path: paths.user.welcome, lazy: upcoming("welcome") },
-    { path: paths.user.survey, lazy: async () => ({ Component: (await import("../features/survey/survey-screen.tsx")).SurveyScreen }) },
+    { path: paths.user.welcome, ...title("welcome"), lazy: upcoming("welcome") },
+    {
+      path: paths.user.survey,
+      ...title("survey"),
+      lazy: async () => ({ Component: (await import("../features/survey/survey-screen.tsx")).SurveyScreen }),
+    },
     notFound,
   ];
 
-  return createBrowserRouter([
+  return [
     {
       id: "root",
-      element: <Outlet />,
+      element: (
+        <>
+          <DocumentTitle />
+          <Outlet />
+        </>
+      ),
       middleware: [errorParamsRedirect],
       errorElement: <RouteErrorScreen />,
       hydrateFallbackElement: <PageLoader />,
       children: [
-        { path: paths.callback, loader: completeSignIn(services), element: <PageLoader /> },
+        { path: paths.callback, ...title("signingIn"), loader: completeSignIn(services), element: <PageLoader /> },
         {
           path: paths.user.root,
           middleware: [mobileRedirect(services), requireLogin(services)],
@@ -146,7 +205,11 @@ export function createAppRouter(services: AppServices) {
         { element: <PublicLayout />, children: publicRoutes },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter(services: AppServices) {
+  return createBrowserRouter(appRoutes(services));
 }
 
 function publicLink(kind: "film" | "order" | "purchase" | "sticker"): RouteObject["lazy"] {

@@ -1,12 +1,17 @@
-import { BetaBodySchema, BetaRegisteredSchema } from "@latent/domain/contact";
+import { BetaBodySchema, BetaRegisteredSchema, BetaStatusSchema } from "@latent/domain/contact";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { BetaService } from "./beta.service.ts";
 
-/** POST /beta: the open-beta sign-up (no sign-in). */
+/** GET /beta: whether registration is open; POST /beta: the open-beta sign-up (no sign-in). */
 export function betaRoutes(app: FastifyInstance, deps: { beta: BetaService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/beta",
+    { schema: { tags: ["beta"], security: [], summary: "Whether the open beta takes registrations", response: { 200: BetaStatusSchema } } },
+    async (_request, reply) => reply.header("cache-control", "no-store").send(await deps.beta.status()),
+  );
   r.post(
     "/beta",
     {

@@ -1,4 +1,4 @@
-import type { BetaBody, BetaRegistered } from "@latent/domain/contact";
+import type { BetaBody, BetaRegistered, BetaStatus } from "@latent/domain/contact";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
@@ -10,6 +10,8 @@ export interface BetaDeps {
   now: () => Date;
   /** BETA_CAPACITY: how many testers are accepted. */
   capacity: number;
+  /** BETA_DEADLINE: the last day of registration (ISO date). */
+  lastDay: string;
   /** The end of BETA_DEADLINE's day, UTC. */
   closesAt: Date;
 }
@@ -20,8 +22,14 @@ const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.
 
 /** The open-beta sign-up: the first `capacity` distinct emails until the deadline (spec §1, §9). */
 export function createBetaService(deps: BetaDeps) {
-  const { db, now, capacity, closesAt } = deps;
+  const { db, now, capacity, lastDay, closesAt } = deps;
   return {
+    /** Whether registration is open now: before the deadline and with a place left (the same rules as `register`). */
+    async status(): Promise<BetaStatus> {
+      const full = (await countBetaRegistrations(db)) >= capacity;
+      return { open: now() < closesAt && !full, full, last_day: lastDay, closes_at: closesAt.toISOString(), capacity };
+    },
+
     /** Registers a tester and answers their place in line; 410 when closed or full, 409 for a known email (any case). */
     async register(body: BetaBody): Promise<BetaRegistered> {
       if (now() >= closesAt) throw closed();

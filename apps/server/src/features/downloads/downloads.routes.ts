@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../platform/http/app-error.ts";
-import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { SignedQuery, UrlSigner } from "../../platform/http/url-signer.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { DownloadsService } from "./downloads.service.ts";
@@ -28,24 +28,21 @@ export function downloadsApiRoutes(
   );
 }
 
-/** GET /zip/film/{id}?expires=&signature=: the zip itself, streamed with an exact Content-Length. */
+/** GET /zip/film/{id}?expires=[&grant=]&signature=: the zip itself, streamed with an exact Content-Length. */
 export function zipRoutes(app: FastifyInstance, deps: { downloads: DownloadsService; signer: UrlSigner }) {
-  app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
-    "/zip/film/:id",
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!deps.signer.verify(`/zip/film/${id}`, request.query.expires, request.query.signature)) throw notFound();
-      const zip = await deps.downloads.streamById(id);
-      return reply
-        .header("content-type", "application/zip")
-        .header("content-length", zip.length)
-        .header(
-          "content-disposition",
-          `attachment; filename="${zip.name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(zip.name)}`,
-        )
-        .header("cache-control", "private, no-store")
-        .send(zip.stream);
-    },
-  );
+  app.get<{ Params: { id: string }; Querystring: SignedQuery }>("/zip/film/:id", { schema: { hide: true } }, async (request, reply) => {
+    const { id } = request.params;
+    // A link handed out through a share link names it: revoking the share stops the link too (url-signer.ts).
+    if (!(await deps.signer.verify(`/zip/film/${id}`, request.query))) throw notFound();
+    const zip = await deps.downloads.streamById(id);
+    return reply
+      .header("content-type", "application/zip")
+      .header("content-length", zip.length)
+      .header(
+        "content-disposition",
+        `attachment; filename="${zip.name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(zip.name)}`,
+      )
+      .header("cache-control", "private, no-store")
+      .send(zip.stream);
+  });
 }

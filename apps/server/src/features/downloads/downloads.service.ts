@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { type ZipData, zipSafeName } from "@latent/domain/films";
 import { AppError } from "../../platform/http/app-error.ts";
-import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -67,10 +67,13 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
   };
 
   return {
-    /** What the roll's zip holds, with short-lived links to the zip and to each file (at most `ttlS` seconds). */
-    async manifest(film: FilmForZip, ttlS = ZIP_LINK_TTL_S): Promise<ZipData> {
+    /**
+     * What the roll's zip holds, with short-lived links to the zip and to each file: at most an hour, less when
+     * `scope` ends sooner, and under its grant when it has one (a share link's).
+     */
+    async manifest(film: FilmForZip, scope: LinkScope = { ttlS: ZIP_LINK_TTL_S }): Promise<ZipData> {
       const list = await files(film);
-      const ttl = Math.min(ttlS, ZIP_LINK_TTL_S);
+      const link = { ...scope, ttlS: Math.min(scope.ttlS, ZIP_LINK_TTL_S) };
       const entries: ZipEntry[] = list.map((f) => ({
         name: f.file_name,
         size: Number(f.size),
@@ -82,8 +85,8 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
         name: `${baseName(film)}.zip`,
         compression_rate: 0,
         size: createZip(entries).length,
-        zip_url: signer.sign(`/zip/film/${film.id}`, ttl),
-        files: list.map((f) => ({ file_name: f.file_name, file_url: signer.sign(`/media/${f.object_key}`, ttl) })),
+        zip_url: signer.sign(`/zip/film/${film.id}`, link),
+        files: list.map((f) => ({ file_name: f.file_name, file_url: signer.sign(`/media/${f.object_key}`, link) })),
       };
     },
 

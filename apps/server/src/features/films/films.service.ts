@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
-import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
@@ -54,11 +54,15 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     updated_at: row.updated_at.toISOString(),
   });
 
-  /** The roll with its shots; the cover and count come from the same list, so they always agree with it. */
-  const withShots = async (row: FilmRow, ttl?: number) => {
-    const list = await shots.listForFilm(row.id, ttl);
-    const cover = list.find((shot) => shot.state === "done" && shot.version.thumbnail_url)?.version.thumbnail_url ?? null;
-    return { ...toFilm(row, undefined), shot_count: list.length, cover_url: cover, shots: list };
+  /**
+   * The roll with its shots; the cover and count come from the same list, so they always agree with it. The count
+   * is of finished shots: one still uploading, being processed or failed is not yet one of the roll's shots.
+   */
+  const withShots = async (row: FilmRow, scope?: LinkScope) => {
+    const list = await shots.listForFilm(row.id, scope);
+    const done = list.filter((shot) => shot.state === "done");
+    const cover = done.find((shot) => shot.version.thumbnail_url)?.version.thumbnail_url ?? null;
+    return { ...toFilm(row, undefined), shot_count: done.length, cover_url: cover, shots: list };
   };
 
   const load = async (userId: string, id: string) => {

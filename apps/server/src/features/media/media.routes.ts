@@ -1,18 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { notFound } from "../../platform/http/app-error.ts";
-import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { SignedQuery, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 
 /** Serves stored objects through signed, expiring links (profile pictures now; shots later). */
 export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; signer: UrlSigner }) {
   app.get(
     "/media/*",
-    { schema: { hide: true, querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }) } },
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ expires: z.string().optional(), grant: z.string().optional(), signature: z.string().optional() }),
+      },
+    },
     async (request, reply) => {
       const key = (request.params as { "*": string })["*"];
-      const { expires, signature } = request.query as { expires?: string; signature?: string };
-      if (!deps.signer.verify(`/media/${key}`, expires, signature)) throw notFound();
+      if (!(await deps.signer.verify(`/media/${key}`, request.query as SignedQuery))) throw notFound();
       const object = await deps.store.get(key).catch(() => null);
       if (!object) throw notFound();
       return reply

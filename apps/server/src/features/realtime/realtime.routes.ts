@@ -7,7 +7,7 @@ import { AppError } from "../../platform/http/app-error.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { FilmsService } from "../films/films.service.ts";
-import type { TicketIssuer } from "./realtime-tickets.ts";
+import type { FeedPass, TicketIssuer } from "./realtime-tickets.ts";
 
 /** The realtime feed of one film: `/ws/{filmId}?token=<ticket>` streams shot states and download progress. */
 export async function realtimeRoutes(app: FastifyInstance, deps: { bus: EventBus; tickets: TicketIssuer; publicUrl: string }) {
@@ -25,15 +25,22 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { bus: EventBus
         if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.headers.host}`) {
           throw new AppError("origin-not-allowed");
         }
-        const grant = await deps.tickets.redeem(request.query.token, request.params.id);
-        if (!grant) throw new AppError("unauthorized");
-        (request as unknown as { feedUntil: number | null }).feedUntil = grant.until;
+        const pass = await deps.tickets.redeem(request.query.token, request.params.id);
+        if (!pass) throw new AppError("unauthorized");
+        (request as unknown as { feedPass: FeedPass }).feedPass = pass;
       },
     },
     (socket, request) => {
       const filmId = request.params.id;
-      const until = (request as unknown as { feedUntil: number | null }).feedUntil;
-      const off = deps.bus.subscribe(filmId, (event) => socket.send(JSON.stringify(event)));
+      const { until, grant } = (request as unknown as { feedPass: FeedPass }).feedPass;
+      const off = deps.bus.subscribe(filmId, (event) => {
+        if (event.type === "grant-withdrawn") {
+          if (event.grant === grant) socket.close(4003, "The link was revoked");
+          return;
+        }
+        // A visitor's feed carries no media links of its own: theirs come with the shared roll, under its grant.
+        socket.send(JSON.stringify(grant && event.type === "shot" ? { ...event, thumbnail_url: null } : event));
+      });
       const closer = until ? setTimeout(() => socket.close(4001, "The link has expired"), Math.max(0, until - Date.now())) : undefined;
       closer?.unref();
       socket.send(JSON.stringify({ type: "connected", film_id: filmId }));

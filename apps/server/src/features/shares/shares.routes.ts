@@ -1,4 +1,12 @@
-import { FilmDetailSchema, FilmShareSchema, ShareQuerySchema, WsTicketSchema, ZipDataSchema } from "@latent/domain/films";
+import {
+  FilmDetailSchema,
+  FilmShareSchema,
+  PublicFilmQuerySchema,
+  ShareLinkListSchema,
+  ShareQuerySchema,
+  WsTicketSchema,
+  ZipDataSchema,
+} from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,10 +24,11 @@ export interface SharesRoutesDeps {
   requireScopes: RequireScopes;
 }
 
-/** Creating share links (owner) and everything a link opens (anyone holding the code, until it expires). */
+/** Creating and managing share links (owner) and everything a link opens (anyone holding the code, until it expires or is revoked). */
 export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { shares, films, downloads, tickets, requireScopes } = deps;
+  const filmParams = z.object({ id: z.string().max(64) });
 
   r.post(
     "/film/:id/share",
@@ -28,7 +37,7 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
       schema: {
         tags: ["films"],
         summary: "Create a public link to the roll; expiration in minutes (default 60)",
-        params: z.object({ id: z.string().max(64) }),
+        params: filmParams,
         querystring: ShareQuerySchema,
         response: { 200: FilmShareSchema },
       },
@@ -36,34 +45,67 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
     async (request) => shares.create(callerOf(request).sub, request.params.id, request.query.expiration),
   );
 
-  /** The shared film, with every link to its files lasting no longer than the share itself. */
-  const shared = async (code: string | null) => {
-    const link = await shares.resolve(code);
-    return { link, row: await films.load(link.ownerId, link.filmId) };
-  };
+  r.get(
+    "/film/:id/shares",
+    {
+      preHandler: requireScopes("read:film"),
+      schema: {
+        tags: ["films"],
+        summary: "The roll's share links: when made, until when, how often opened, and whether active, expired or revoked",
+        params: filmParams,
+        response: { 200: ShareLinkListSchema },
+      },
+    },
+    async (request) => shares.list(callerOf(request).sub, request.params.id),
+  );
+
+  r.delete(
+    "/film/:id/shares/:shareId",
+    {
+      preHandler: requireScopes("write:film"),
+      schema: {
+        tags: ["films"],
+        summary: "Revoke a share link: it stops at once, with every media, zip and feed link it handed out",
+        params: filmParams.extend({ shareId: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      await shares.revoke(callerOf(request).sub, request.params.id, request.params.shareId);
+      return reply.status(204).send();
+    },
+  );
 
   r.get(
     "/public/film",
-    { schema: { tags: ["public"], summary: "The shared roll (Authorization: Bearer <share code>)", response: { 200: FilmDetailSchema } } },
+    {
+      schema: {
+        tags: ["public"],
+        summary: "The shared roll (Authorization: Bearer <share code>); each call but a refresh counts as an opening",
+        querystring: PublicFilmQuerySchema,
+        response: { 200: FilmDetailSchema },
+      },
+    },
     async (request) => {
-      const { link, row } = await shared(bearerToken(request));
-      return films.withShots(row, link.secondsLeft);
+      // Every link to its files lasts no longer than the share, and stops when the share is revoked.
+      const link = await shares.open(bearerToken(request), { refresh: request.query.refresh === "1" });
+      return films.withShots(await films.load(link.ownerId, link.filmId), link.scope);
     },
   );
   r.get(
     "/public/film/download",
     { schema: { tags: ["public"], summary: "Zip manifest of the shared roll", response: { 200: ZipDataSchema } } },
     async (request) => {
-      const { link, row } = await shared(bearerToken(request));
-      return downloads.manifest(row, link.secondsLeft);
+      const link = await shares.resolve(bearerToken(request));
+      return downloads.manifest(await films.load(link.ownerId, link.filmId), link.scope);
     },
   );
   r.post(
     "/public/film/ws-ticket",
     { schema: { tags: ["public"], summary: "Realtime ticket for the shared roll", response: { 200: WsTicketSchema } } },
     async (request) => {
-      const { link, row } = await shared(bearerToken(request));
-      return tickets.issue(row.id, link.expiresAt.getTime());
+      const link = await shares.resolve(bearerToken(request));
+      const row = await films.load(link.ownerId, link.filmId);
+      return tickets.issue(row.id, { until: link.expiresAt.getTime(), grant: link.scope.grant ?? undefined });
     },
   );
 }

@@ -1,42 +1,132 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { ShareLink } from "@latent/domain/films";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
-import { AppError } from "../../platform/http/app-error.ts";
+import { isUuid } from "../../platform/db/uuid.ts";
+import { AppError, notFound } from "../../platform/http/app-error.ts";
+import type { LinkGrants } from "../../platform/http/link-grants.ts";
+import type { LinkScope } from "../../platform/http/url-signer.ts";
+import { translator } from "../../platform/i18n/translator.ts";
+import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { FilmsService } from "../films/films.service.ts";
-import { deleteShareLinksExpiredBefore, findShareLinkByHash, insertShareLink } from "./shares.store.ts";
+import type { LinkPreview } from "../web/link-preview.ts";
+import {
+  countShareLinkOpen,
+  deleteShareLinksExpiredBefore,
+  findShareLinkByHash,
+  insertShareLink,
+  isShareLinkActive,
+  listShareLinks,
+  revokeShareLink,
+} from "./shares.store.ts";
 
 const hash = (code: string) => createHash("sha256").update(code).digest("hex");
 
-/** Time-limited public links to a roll: 256-bit codes from a CSPRNG, stored hashed, expiry checked on every use. */
-export function createSharesService(deps: { db: Kysely<Database>; films: Pick<FilmsService, "load">; now?: () => number }) {
-  const { db, films } = deps;
+/** The kind of grant share links hand their media links, zip links and feed tickets out under (link-grants.ts). */
+export const SHARE_GRANT = "share";
+
+export interface SharesDeps {
+  db: Kysely<Database>;
+  films: Pick<FilmsService, "load" | "withShots">;
+  grants: Pick<LinkGrants, "name">;
+  bus: Pick<EventBus, "publish">;
+  now?: () => number;
+}
+
+/**
+ * Time-limited public links to a roll: 256-bit codes from a CSPRNG, stored hashed, checked on every use (expiry by
+ * the server's clock, revocation by the owner). Everything a link hands out (media and zip links, feed tickets)
+ * carries the link's grant, so revoking it stops them all at once.
+ */
+export function createSharesService(deps: SharesDeps) {
+  const { db, films, grants, bus } = deps;
   const now = deps.now ?? Date.now;
+
+  /** The roll a code opens, how long and under which grant; an unknown, revoked or expired code is refused. */
+  const resolve = async (code: string | null) => {
+    if (!code || code.length > 200) throw new AppError("unauthorized");
+    const link = await findShareLinkByHash(db, hash(code));
+    if (!link) throw new AppError("unauthorized");
+    if (link.revoked_at) throw new AppError("share-revoked");
+    const left = Math.floor((link.expires_at.getTime() - now()) / 1000);
+    if (left <= 0) throw new AppError("share-expired");
+    const scope: LinkScope = { ttlS: left, grant: grants.name(SHARE_GRANT, link.id) };
+    return { id: link.id, filmId: link.film_id, ownerId: link.user_id, expiresAt: link.expires_at, scope };
+  };
+
   return {
     async create(userId: string, filmId: string, minutes: number) {
       const film = await films.load(userId, filmId);
       const code = randomBytes(32).toString("base64url");
       const expiresAt = new Date(now() + minutes * 60_000);
-      await insertShareLink(db, {
+      const { id } = await insertShareLink(db, {
         film_id: film.id,
         user_id: userId,
         code_hash: hash(code),
         expires_at: expiresAt,
         created_at: new Date(now()),
       });
-      return { code, expires_at: expiresAt.toISOString() };
+      return { id, code, expires_at: expiresAt.toISOString() };
     },
 
-    /** The roll a code opens and the seconds it has left; an unknown code or an expired one is refused. */
-    async resolve(code: string | null) {
-      if (!code || code.length > 200) throw new AppError("unauthorized");
-      const link = await findShareLinkByHash(db, hash(code));
-      if (!link) throw new AppError("unauthorized");
-      const left = Math.floor((link.expires_at.getTime() - now()) / 1000);
-      if (left <= 0) throw new AppError("share-expired");
-      return { filmId: link.film_id, ownerId: link.user_id, secondsLeft: left, expiresAt: link.expires_at };
+    resolve,
+
+    /** Resolves the code of someone opening the shared roll, and counts the opening unless it is the page refreshing. */
+    async open(code: string | null, options: { refresh: boolean }) {
+      const link = await resolve(code);
+      if (!options.refresh) await countShareLinkOpen(db, link.id);
+      return link;
     },
 
-    /** Removes links that expired more than a day ago. */
+    /** A roll's links for its owner (404 for anyone else), newest first. */
+    async list(userId: string, filmId: string): Promise<ShareLink[]> {
+      const film = await films.load(userId, filmId);
+      const at = now();
+      return (await listShareLinks(db, userId, film.id)).map((row) => ({
+        id: row.id,
+        created_at: row.created_at.toISOString(),
+        expires_at: row.expires_at.toISOString(),
+        revoked_at: row.revoked_at?.toISOString() ?? null,
+        opens: Number(row.opens),
+        status: row.revoked_at ? "revoked" : row.expires_at.getTime() <= at ? "expired" : "active",
+      }));
+    },
+
+    /** Stops a link at once on every route it serves, and closes the feeds opened through it; 404 when not the caller's. */
+    async revoke(userId: string, filmId: string, shareId: string) {
+      const film = await films.load(userId, filmId);
+      if (!isUuid(shareId) || !(await revokeShareLink(db, userId, film.id, shareId, new Date(now())))) throw notFound();
+      bus.publish(film.id, { type: "grant-withdrawn", film_id: film.id, grant: grants.name(SHARE_GRANT, shareId) });
+    },
+
+    /** Whether links handed out under this share link's grant still hold. */
+    async isActive(shareId: string) {
+      return isUuid(shareId) && isShareLinkActive(db, shareId, new Date(now()));
+    },
+
+    /**
+     * What a messenger shows for a shared roll's link (Open Graph): its name, stock and cover thumbnail, the cover's
+     * link lasting no longer than the share and under its grant. Null for a code that opens nothing (then the page
+     * gets the site's own preview). Opening the preview is not counted as opening the roll.
+     */
+    async preview(code: string, locale: string): Promise<LinkPreview | null> {
+      let link: Awaited<ReturnType<typeof resolve>>;
+      try {
+        link = await resolve(code);
+      } catch (err) {
+        if (err instanceof AppError) return null;
+        throw err;
+      }
+      const film = await films.withShots(await films.load(link.ownerId, link.filmId), link.scope);
+      const stock = `${film.brand} ${film.model}${film.model.includes(String(film.iso)) ? "" : ` ${film.iso}`}`.trim();
+      return {
+        title: film.name.trim() || stock,
+        description: translator(locale, "shares")("preview.description", { stock, format: film.format, count: film.n_exp }),
+        image: film.cover_url,
+      };
+    },
+
+    /** Removes links that expired more than a day ago (revoked ones too: they are listed until then). */
     async prune() {
       await deleteShareLinksExpiredBefore(db, new Date(now() - 24 * 3600_000));
     },

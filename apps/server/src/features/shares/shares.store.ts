@@ -3,11 +3,61 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { ShareLinksTable } from "../../platform/db/schema.ts";
 
 export function insertShareLink(db: Db, link: Insertable<ShareLinksTable>) {
-  return db.insertInto("share_links").values(link).execute();
+  return db.insertInto("share_links").values(link).returning("id").executeTakeFirstOrThrow();
 }
 
 export function findShareLinkByHash(db: Db, codeHash: string) {
-  return db.selectFrom("share_links").select(["film_id", "user_id", "expires_at"]).where("code_hash", "=", codeHash).executeTakeFirst();
+  return db
+    .selectFrom("share_links")
+    .select(["id", "film_id", "user_id", "expires_at", "revoked_at"])
+    .where("code_hash", "=", codeHash)
+    .executeTakeFirst();
+}
+
+/** Whether a link exists, is not revoked and has not expired by `now`. */
+export async function isShareLinkActive(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("share_links")
+    .select("id")
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The links of one roll of one owner, newest first. */
+export function listShareLinks(db: Db, userId: string, filmId: string) {
+  return db
+    .selectFrom("share_links")
+    .select(["id", "created_at", "expires_at", "revoked_at", "opens"])
+    .where("user_id", "=", userId)
+    .where("film_id", "=", filmId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** Counts one opening of the shared roll (atomic: concurrent openings all count). */
+export function countShareLinkOpen(db: Db, id: string) {
+  return db
+    .updateTable("share_links")
+    .set((eb) => ({ opens: eb("opens", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Revokes an owner's link of a roll (a link already revoked keeps its first date); false when there is no such link. */
+export async function revokeShareLink(db: Db, userId: string, filmId: string, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable("share_links")
+    .set((eb) => ({ revoked_at: eb.fn.coalesce("revoked_at", eb.val(now)) }))
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("film_id", "=", filmId)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function deleteShareLinksExpiredBefore(db: Db, before: Date) {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { crc32 } from "node:zlib";
+import { SHOT_ERROR_MESSAGES, type ShotErrorCode } from "@latent/domain/films";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
@@ -33,13 +34,14 @@ const MAX_ATTEMPTS = 3;
 const STALE_CLAIM_S = 600;
 const IDLE_POLL_MS = 5_000;
 
-/** What a person is told when a scan cannot be made into a preview. */
-function userMessage(err: unknown, maxPixels: number): string {
+/** Why a scan could not be made into a preview: a code the web app translates, and the English text. */
+function failureOf(err: unknown, maxPixels: number): { error_code: ShotErrorCode; error_message: string } {
   const text = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(text)) return `The image is larger than ${Math.round(maxPixels / 1e6)} megapixels`;
+  if (/pixel limit/i.test(text))
+    return { error_code: "image-too-large", error_message: `The image is larger than ${Math.round(maxPixels / 1e6)} megapixels` };
   if (/unsupported image format|bad seek|corrupt|premature end|Input buffer|VipsJpeg|tiff/i.test(text))
-    return "The image file is damaged or not a supported image";
-  return "The image could not be processed";
+    return { error_code: "image-damaged", error_message: SHOT_ERROR_MESSAGES["image-damaged"] };
+  return { error_code: "processing-failed", error_message: SHOT_ERROR_MESSAGES["processing-failed"] };
 }
 
 /** The preview (long side `previewPx`) and thumbnail of a scan file, and its upright dimensions. */
@@ -109,6 +111,7 @@ export function createShotProcessor(
       const row = await updateShotRow(db, shot.id, {
         state: "done",
         error_message: null,
+        error_code: null,
         crc32: crc >>> 0,
         size,
         width,
@@ -122,7 +125,7 @@ export function createShotProcessor(
       log.warn({ err, shot: shot.id }, "shot processing failed");
       const row = await updateShotRow(db, shot.id, {
         state: "error",
-        error_message: userMessage(err, options.maxPixels),
+        ...failureOf(err, options.maxPixels),
         claimed_at: null,
       }).catch(() => undefined);
       if (row) shots.announce(row);

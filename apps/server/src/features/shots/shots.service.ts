@@ -1,10 +1,10 @@
-import type { Shot, ShotUpdate } from "@latent/domain/films";
+import { SHOT_ERROR_MESSAGES, type Shot, type ShotErrorCode, type ShotUpdate } from "@latent/domain/films";
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { notFound } from "../../platform/http/app-error.ts";
-import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
@@ -13,7 +13,9 @@ import {
   countKept,
   deleteShotRow,
   deleteUploadingShotRow,
+  failUploadingShotRow,
   filmSummaryRows,
+  findShotById,
   findShotByIndex,
   insertShotRow,
   listDoneShotFiles,
@@ -43,18 +45,23 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
   /** Runs before a shot's files go: the uploads feature cancels an unfinished upload of it. */
   const beforeDiscard = createHook<ShotRow>();
 
-  const link = (key: string | null, ttl = MEDIA_LINK_TTL_S) => (key ? signer.sign(`/media/${key}`, Math.min(ttl, MEDIA_LINK_TTL_S)) : null);
+  const link = (key: string | null, scope: LinkScope = { ttlS: MEDIA_LINK_TTL_S }) =>
+    key ? signer.sign(`/media/${key}`, { ...scope, ttlS: Math.min(scope.ttlS, MEDIA_LINK_TTL_S) }) : null;
 
-  /** `ttl` shortens the links (a share link that ends sooner must not outlive itself through them). */
-  const toShot = (row: ShotRow, ttl = MEDIA_LINK_TTL_S): Shot => ({
+  /**
+   * `scope` shortens the links (a share link that ends sooner must not outlive itself through them) and hands them
+   * out under its grant (revoking the share link stops them).
+   */
+  const toShot = (row: ShotRow, scope?: LinkScope): Shot => ({
     id: row.id,
     index: row.index,
     state: row.state,
     error_message: row.error_message,
+    error_code: row.error_code,
     version: {
-      url: row.state === "done" ? link(row.object_key, ttl) : null,
-      thumbnail_url: link(row.thumb_key, ttl),
-      preview_url: link(row.preview_key, ttl),
+      url: row.state === "done" ? link(row.object_key, scope) : null,
+      thumbnail_url: link(row.thumb_key, scope),
+      preview_url: link(row.preview_key, scope),
       format: row.content_type,
     },
     size: row.size === null ? null : Number(row.size),
@@ -82,6 +89,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       index: row.index,
       state: row.state,
       error_message: row.error_message,
+      error_code: row.error_code,
       thumbnail_url: link(row.thumb_key),
     });
   };
@@ -99,8 +107,8 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     announce,
     change,
 
-    async listForFilm(filmId: string, ttl = MEDIA_LINK_TTL_S) {
-      return (await listShotRows(db, filmId)).map((row) => toShot(row, ttl));
+    async listForFilm(filmId: string, scope?: LinkScope) {
+      return (await listShotRows(db, filmId)).map((row) => toShot(row, scope));
     },
 
     /** Applies shot edits (gear, scanner, push/pull, keep); keeping more than the plan allows is refused. */
@@ -155,7 +163,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       return insertShotRow(tx, shot);
     },
 
-    /** Shot count and cover thumbnail key of each roll (rolls without shots are absent). */
+    /** Finished-shot count and cover thumbnail key of each roll (rolls without shots are absent). */
     async summaries(filmIds: readonly string[]) {
       const rows = await filmSummaryRows(db, filmIds);
       return new Map(rows.map((r) => [r.film_id, { count: Number(r.shot_count), coverKey: r.cover_key }]));
@@ -168,6 +176,21 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
 
     idsOfFilm(filmId: string) {
       return shotIdsOfFilm(db, filmId);
+    },
+
+    /** A shot by id (an upload knows its shot, not its roll or index). */
+    findById(id: string) {
+      return findShotById(db, id);
+    },
+
+    /**
+     * Fails a shot whose upload went wrong (stalled, not an image, not joinable), unless it moved on meanwhile:
+     * its code is what the web app translates, its message the English text. Answers whether it failed.
+     */
+    async failUpload(id: string, code: ShotErrorCode) {
+      const row = await failUploadingShotRow(db, id, code, SHOT_ERROR_MESSAGES[code]);
+      if (row) announce(row);
+      return row !== undefined;
     },
 
     /** Drops the shot of an abandoned upload, unless it finished meanwhile. */

@@ -1,3 +1,4 @@
+import { SHOT_ERROR_MESSAGES, type ShotErrorCode } from "@latent/domain/films";
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
@@ -19,18 +20,26 @@ export function findShotByIndex(db: Db, userId: string, filmId: string, index: n
     .executeTakeFirst();
 }
 
+export function findShotById(db: Db, id: string) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return db.selectFrom("shots").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export function insertShotRow(db: Db, shot: Insertable<ShotsTable>) {
   return db.insertInto("shots").values(shot).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Shot count and cover (the thumbnail of the first finished shot) of each of the given rolls. */
+/**
+ * Count of finished shots and cover (the thumbnail of the first finished shot) of each of the given rolls: a shot
+ * still uploading, being processed or failed is not yet one of the roll's shots (nor in its zip).
+ */
 export async function filmSummaryRows(db: Db, filmIds: readonly string[]) {
   if (filmIds.length === 0) return [];
   return db
     .selectFrom("shots")
-    .select((eb) => [
+    .select([
       "film_id",
-      eb.fn.countAll().as("shot_count"),
+      sql<number | string>`count(*) filter (where state = 'done')`.as("shot_count"),
       sql<string | null>`(array_agg(thumb_key order by index) filter (where state = 'done' and thumb_key is not null))[1]`.as("cover_key"),
     ])
     .where("film_id", "in", filmIds)
@@ -58,6 +67,18 @@ export async function shotIdsOfFilm(db: Db, filmId: string): Promise<string[]> {
 export async function deleteUploadingShotRow(db: Db, id: string): Promise<boolean> {
   const r = await db.deleteFrom("shots").where("id", "=", id).where("state", "=", "uploading").executeTakeFirst();
   return r.numDeletedRows > 0n;
+}
+
+/** Fails a shot only while it is still uploading; undefined when it moved on meanwhile (or is gone). */
+/** An upload that failed stored nothing: its shot stops holding the space the upload had reserved. */
+export function failUploadingShotRow(db: Db, id: string, code: ShotErrorCode, message: string) {
+  return db
+    .updateTable("shots")
+    .set({ state: "error", error_code: code, error_message: message, size: 0, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("state", "=", "uploading")
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function updateShotRow(db: Db, id: string, values: Updateable<ShotsTable>) {
@@ -124,7 +145,12 @@ export async function claimPendingShot(db: Kysely<Database>, staleAfterS: number
 export function failExhaustedShots(db: Db, maxAttempts: number) {
   return db
     .updateTable("shots")
-    .set({ state: "error", error_message: "The image could not be processed", updated_at: new Date() })
+    .set({
+      state: "error",
+      error_code: "processing-failed",
+      error_message: SHOT_ERROR_MESSAGES["processing-failed"],
+      updated_at: new Date(),
+    })
     .where("state", "=", "pending")
     .where("attempts", ">=", maxAttempts)
     .where("claimed_at", "<", new Date(Date.now() - 60_000))

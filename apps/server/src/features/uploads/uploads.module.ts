@@ -7,13 +7,31 @@ import type { ShotsService } from "../shots/shots.service.ts";
 import { uploadsRoutes } from "./uploads.routes.ts";
 import { createUploadsService } from "./uploads.service.ts";
 
-/** Chunked scan uploads (`film/shot/{id}/{index}/upload`, `uploads/{id}/{part}`) and the sweep of abandoned ones. */
+/**
+ * Chunked scan uploads (`film/shot/{id}/{index}/upload`, `uploads/{id}/{part}`), what an upload already holds (to
+ * resume it after a reload), the failing of stalled uploads and the sweep of abandoned ones.
+ */
 export async function uploadsModule(
   ctx: ModuleContext,
   deps: { films: FilmsService; shots: ShotsService; entitlements: EntitlementsService; processor: ShotProcessor },
 ) {
-  const { db, store, config, jobs } = ctx.platform;
-  const uploads = createUploadsService({ db, store, ...deps, maxShotBytes: config.uploads.maxShotBytes });
+  const { db, store, config, jobs, log } = ctx.platform;
+  const uploads = createUploadsService({
+    db,
+    store,
+    ...deps,
+    maxShotBytes: config.uploads.maxShotBytes,
+    staleAfterMs: config.uploads.staleAfterMinutes * 60_000,
+    log,
+  });
+  jobs.define({
+    name: "uploads.fail-stalled",
+    payload: z.object({}),
+    schedule: "* * * * *",
+    run: async () => {
+      await uploads.failStalled();
+    },
+  });
   jobs.define({
     name: "uploads.sweep-abandoned",
     payload: z.object({}),

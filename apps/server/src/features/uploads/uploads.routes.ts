@@ -1,4 +1,4 @@
-import { UploadPartReceiptSchema, UploadRequestSchema, UploadResponseSchema } from "@latent/domain/films";
+import { UploadPartReceiptSchema, UploadRequestSchema, UploadResponseSchema, UploadStatusSchema } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,6 +23,34 @@ export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsServ
       },
     },
     async (request) => uploads.begin(callerOf(request).sub, request.params.id, request.params.index, request.body),
+  );
+
+  r.get(
+    "/uploads/:uploadId",
+    {
+      preHandler: requireScopes("read:film"),
+      schema: {
+        tags,
+        summary: "What an upload already holds: the parts received and those still to send (to resume it after a reload)",
+        params: z.object({ uploadId: z.string().max(64) }),
+        response: { 200: UploadStatusSchema },
+      },
+    },
+    async (request) => uploads.status(callerOf(request).sub, request.params.uploadId),
+  );
+
+  r.get(
+    "/film/:id/uploads",
+    {
+      preHandler: requireScopes("read:film"),
+      schema: {
+        tags,
+        summary: "A roll's unfinished uploads, each with the parts received and those still to send",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.array(UploadStatusSchema) },
+      },
+    },
+    async (request) => uploads.unfinishedOfFilm(callerOf(request).sub, request.params.id),
   );
 
   // Chunks arrive as raw bytes and are streamed straight into the store: no parser may read them first.

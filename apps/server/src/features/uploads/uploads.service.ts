@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type Readable, Transform } from "node:stream";
 import { MAX_SHOTS_PER_ROLL } from "@latent/domain/film-config";
-import type { Kysely } from "kysely";
-import type { Database } from "../../platform/db/schema.ts";
+import type { UploadStatus } from "@latent/domain/films";
+import { IMAGE_SIGNATURE_BYTES, imageTypeOf } from "@latent/domain/image-signature";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, UploadsTable } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { peekStream } from "../../platform/http/peek-stream.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
@@ -10,22 +12,24 @@ import type { EntitlementsService } from "../entitlements/entitlements.service.t
 import type { FilmsService } from "../films/films.service.ts";
 import type { ShotProcessor } from "../shots/shot-processing.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
-import { sniffImageType } from "./sniff-image-type.ts";
 import {
   deleteUpload,
+  endStalledUploads,
+  endUnfinishedUpload,
   findUpload,
   finishUpload,
   insertUpload,
   listAbandonedUploads,
   listParts,
+  listUnfinishedUploads,
   recordPart,
+  touchUpload,
   unfinishedUploadsOfShots,
 } from "./uploads.store.ts";
 
 /** Chunk size handed to clients: large enough for S3's 5 MiB part minimum, small enough to retry cheaply. */
 export const PART_SIZE = 16 * 1024 * 1024;
 const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
-const SNIFF_BYTES = 4100;
 
 export interface UploadsDeps {
   db: Kysely<Database>;
@@ -35,10 +39,15 @@ export interface UploadsDeps {
   entitlements: EntitlementsService;
   processor: Pick<ShotProcessor, "poke">;
   maxShotBytes: number;
+  /** An unfinished upload without news (no part starting or arriving) for this long is stalled. */
+  staleAfterMs: number;
+  log?: { warn(obj: object, msg: string): void };
 }
 
-export function createUploadsService({ db, store, films, shots, entitlements, processor, maxShotBytes }: UploadsDeps) {
-  const fail = (shotId: string, message: string) => shots.change(shotId, { state: "error", error_message: message });
+const urlsOf = (uploadId: string, partCount: number) => Array.from({ length: partCount }, (_, i) => `/api/uploads/${uploadId}/${i + 1}`);
+
+export function createUploadsService(deps: UploadsDeps) {
+  const { db, store, films, shots, entitlements, processor, maxShotBytes, staleAfterMs, log } = deps;
 
   /** Aborts the unfinished uploads of these shots in the store (their parts live outside the roll's prefix on S3). */
   const abortUploadsOf = async (shotIds: readonly string[]) => {
@@ -61,9 +70,30 @@ export function createUploadsService({ db, store, films, shots, entitlements, pr
       await shots.change(upload.shot_id, { state: "pending", size: stored.size, claimed_at: null, attempts: 0 });
       processor.poke();
     } catch (err) {
-      await fail(upload.shot_id, "The upload could not be completed");
+      await shots.failUpload(upload.shot_id, "upload-incomplete");
       throw err;
     }
+  }
+
+  /** What the server holds of an upload, with its shot's roll and index. */
+  async function statusOf(upload: Selectable<UploadsTable>): Promise<UploadStatus | null> {
+    const shot = await shots.findById(upload.shot_id);
+    if (!shot) return null;
+    const received = (await listParts(db, upload.id)).map((p) => p.part_number);
+    const all = Array.from({ length: upload.part_count }, (_, i) => i + 1);
+    return {
+      upload_id: upload.id,
+      film_id: shot.film_id,
+      index: shot.index,
+      file_name: shot.file_name,
+      content_type: upload.content_type,
+      content_length: Number(upload.content_length),
+      max_upload_size: upload.part_size,
+      urls: urlsOf(upload.id, upload.part_count),
+      received,
+      missing: upload.completed_at ? [] : all.filter((n) => !received.includes(n)),
+      complete: upload.completed_at !== null,
+    };
   }
 
   return {
@@ -122,8 +152,24 @@ export function createUploadsService({ db, store, films, shots, entitlements, pr
       return {
         upload_id: upload.id,
         max_upload_size: PART_SIZE,
-        urls: Array.from({ length: partCount }, (_, i) => `/api/uploads/${upload.id}/${i + 1}`),
+        urls: urlsOf(upload.id, partCount),
       };
+    },
+
+    /** What the server already holds of one of the caller's uploads (404 for any other), to send only the rest. */
+    async status(userId: string, uploadId: string): Promise<UploadStatus> {
+      const upload = await findUpload(db, userId, uploadId);
+      const status = upload ? await statusOf(upload) : null;
+      if (!status) throw notFound();
+      return status;
+    },
+
+    /** The unfinished uploads of one of the caller's rolls (404 for any other roll), in the order they began. */
+    async unfinishedOfFilm(userId: string, filmId: string): Promise<UploadStatus[]> {
+      const film = await films.load(userId, filmId);
+      const uploads = await listUnfinishedUploads(db, userId, await shots.idsOfFilm(film.id));
+      const statuses = await Promise.all(uploads.map(statusOf));
+      return statuses.filter((s): s is UploadStatus => s !== null);
     },
 
     /** Streams one chunk into the store. Re-sending a chunk replaces it; the last one completes the file. */
@@ -132,6 +178,8 @@ export function createUploadsService({ db, store, films, shots, entitlements, pr
       if (!upload) throw notFound();
       if (upload.completed_at) throw new AppError("upload-finished");
       if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) throw new AppError("upload-part-invalid");
+      // A part under way is news: a slow chunk is not a stalled upload.
+      await touchUpload(db, upload.id);
       const total = Number(upload.content_length);
       const expected = partNumber < upload.part_count ? upload.part_size : total - upload.part_size * (upload.part_count - 1);
       if (declaredLength !== undefined && declaredLength !== expected) {
@@ -140,13 +188,14 @@ export function createUploadsService({ db, store, films, shots, entitlements, pr
       let source: Readable = body;
       if (partNumber === 1) {
         // The bytes decide the type, not the client's word: a renamed file is refused before it is stored.
-        const peeked = await peekStream(body, SNIFF_BYTES);
-        const type = await sniffImageType(peeked.head);
+        const peeked = await peekStream(body, IMAGE_SIGNATURE_BYTES);
+        const type = imageTypeOf(peeked.head);
         if (!type) {
           peeked.stream.resume();
-          await store.abortMultipart(upload.object_key, upload.store_upload_id);
-          await finishUpload(db, upload.id);
-          await fail(upload.shot_id, "The file is not a supported image (JPEG, TIFF, PNG or WebP)");
+          if (await endUnfinishedUpload(db, upload.id)) {
+            await store.abortMultipart(upload.object_key, upload.store_upload_id);
+            await shots.failUpload(upload.shot_id, "unsupported-file-type");
+          }
           throw new AppError("unsupported-file-type");
         }
         await shots.recordType(upload.shot_id, type);
@@ -181,7 +230,22 @@ export function createUploadsService({ db, store, films, shots, entitlements, pr
       return { part: partNumber, received, parts: upload.part_count, complete: received === upload.part_count };
     },
 
-    /** Aborts uploads never completed within 24 hours and removes their shots. */
+    /**
+     * Fails the shots of uploads without news for the configured time (a closed tab, a lost connection) and drops
+     * what was sent of them: nothing stays "uploading" that is not. The user retries at the same shot.
+     */
+    async failStalled(now = Date.now()) {
+      const stalled = await endStalledUploads(db, new Date(now - staleAfterMs));
+      for (const u of stalled) {
+        await store
+          .abortMultipart(u.object_key, u.store_upload_id)
+          .catch((err) => log?.warn({ err, upload: u.id }, "could not abort a stalled upload"));
+        await shots.failUpload(u.shot_id, "upload-stalled");
+      }
+      return stalled.length;
+    },
+
+    /** Aborts uploads never completed within 24 hours and removes their shots (left over if the stall check did not run). */
     async sweepAbandoned(now = Date.now()) {
       const stale = await listAbandonedUploads(db, new Date(now - ABANDONED_AFTER_MS));
       for (const u of stale) {

@@ -24,12 +24,49 @@ export function finishUpload(db: Db, uploadId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Ends an unfinished upload that failed (not an image, stalled) and answers its row; only the first caller gets it,
+ * and a completion that won first leaves nothing to end. Its parts go with it.
+ */
+export function endUnfinishedUpload(db: Db, uploadId: string) {
+  return db.deleteFrom("uploads").where("id", "=", uploadId).where("completed_at", "is", null).returningAll().executeTakeFirst();
+}
+
+/** Notes news of an upload (a part starting or arriving), which keeps it from counting as stalled. */
+export function touchUpload(db: Db, uploadId: string) {
+  return db.updateTable("uploads").set({ active_at: new Date() }).where("id", "=", uploadId).where("completed_at", "is", null).execute();
+}
+
+/** Unfinished uploads without news since `before`: each is ended here, and answered once, to the one caller that ended it. */
+export function endStalledUploads(db: Db, before: Date) {
+  return db
+    .deleteFrom("uploads")
+    .where("completed_at", "is", null)
+    .where("active_at", "<", before)
+    .returning(["id", "shot_id", "object_key", "store_upload_id"])
+    .execute();
+}
+
+/** A user's unfinished uploads of the given shots, oldest first. */
+export function listUnfinishedUploads(db: Db, userId: string, shotIds: readonly string[]) {
+  if (shotIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("uploads")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("shot_id", "in", shotIds)
+    .where("completed_at", "is", null)
+    .orderBy("created_at")
+    .execute();
+}
+
 export function listParts(db: Db, uploadId: string) {
   return db.selectFrom("upload_parts").select(["part_number", "etag"]).where("upload_id", "=", uploadId).orderBy("part_number").execute();
 }
 
 /** Records a stored part (a re-sent part replaces the first) and answers how many parts have arrived. */
 export async function recordPart(db: Db, part: { upload_id: string; part_number: number; etag: string; size: number }) {
+  await touchUpload(db, part.upload_id);
   await db
     .insertInto("upload_parts")
     .values(part)

@@ -6,7 +6,7 @@ const FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /** Checks a profile picture against the spec's limits (≤ 512 KB, ≤ 1024 px) and re-encodes it as WebP. */
 export async function prepareProfilePicture(bytes: Buffer, truncated: boolean): Promise<Buffer> {
-  if (truncated || bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError("image-too-big");
+  if (truncated || bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError("picture-too-big");
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: PROFILE_PICTURE_MAX_PX * PROFILE_PICTURE_MAX_PX * 4 }).metadata();
@@ -15,7 +15,7 @@ export async function prepareProfilePicture(bytes: Buffer, truncated: boolean): 
   }
   if (!meta.format || !FORMATS.has(meta.format)) throw new AppError("not-an-image");
   if ((meta.width ?? 0) > PROFILE_PICTURE_MAX_PX || (meta.height ?? 0) > PROFILE_PICTURE_MAX_PX) {
-    throw new AppError("image-too-big");
+    throw new AppError("picture-too-big");
   }
   // Re-encoding drops metadata (GPS in EXIF) and anything hidden after the image data.
   return sharp(bytes).rotate().webp({ quality: 85 }).toBuffer();

@@ -14,7 +14,7 @@ function invalid(error: z.ZodError): AppError {
   return new AppError("bad-request", `${path}: ${message}`, fields);
 }
 
-// Oversized pictures are read truncated and refused with image-too-big, rather than failing the stream with 413.
+// Oversized pictures are read truncated and refused with picture-too-big, rather than failing the stream with 413.
 const PROFILE_FORM_LIMITS = {
   limits: { fileSize: PROFILE_PICTURE_MAX_BYTES + 1, files: 1, fields: 5 },
   throwFileSizeLimit: false,
@@ -57,7 +57,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; r
       preHandler: requireScopes("write:user"),
       schema: {
         tags: ["user"],
-        summary: "Update the profile (JSON, or multipart with upload_file and user_data)",
+        summary: "Update the profile (JSON, or multipart with upload_file and user_data); JSON `picture: null` removes the picture",
         response: { 200: UserSchema },
       },
     },

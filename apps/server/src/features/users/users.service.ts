@@ -71,17 +71,21 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
       return toUser(await load(id));
     },
 
-    /** Applies profile fields, the survey flag and answers. */
+    /** Applies profile fields, the survey flag and answers; `picture: null` removes the picture and its stored file. */
     async update(id: string, body: UpdateUserBody) {
-      const { survey_submitted, survey, address, shipping, ...fields } = body;
+      const { survey_submitted, survey, address, shipping, picture, ...fields } = body;
+      const removedPicture = picture === null ? (await load(id)).picture_key : null;
       const row = await updateUserRow(db, id, {
         ...fields,
+        ...(picture === null ? { picture_key: null } : {}),
         ...(address !== undefined ? { address: address === null ? null : JSON.stringify(address) } : {}),
         ...(shipping !== undefined ? { shipping: shipping === null ? null : JSON.stringify(shipping) } : {}),
         ...(survey_submitted ? { survey_submitted: true } : {}),
         ...(survey ? { survey: JSON.stringify(survey) } : {}),
       });
       if (!row) throw notFound();
+      // The row no longer points at the file, so a failed delete leaves an orphan, never a broken picture.
+      if (removedPicture) await store.delete(removedPicture).catch(() => undefined);
       return toUser(row);
     },
 

@@ -1,16 +1,40 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { APP_PATH_PATTERNS } from "@latent/domain/app-paths";
+import { resolveLocale } from "@latent/domain/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type LinkPreviewProvider, withLinkPreview } from "./link-preview.ts";
 
-const NOT_SPA = /^\/(api|oidc|auth|media|healthz|readyz)(\/|$)/;
+// Unknown paths under these prefixes are API-like: they get the JSON 404, never the app.
+const NOT_SPA = /^\/(api|oidc|auth|media|zip|ws|static|healthz|readyz)(\/|$)/;
 
-/** Serves the built web app; unknown GET paths that want HTML get index.html (history routing). */
-export async function serveWebApp(app: FastifyInstance, dist: string) {
-  const built = existsSync(join(dist, "index.html"));
-  if (built) {
+export interface WebApp {
+  /** Answers an unknown path a browser navigates to: 404 with the app, which shows its not-found page; true when it did. */
+  notFoundPage(request: FastifyRequest, reply: FastifyReply): boolean;
+  /** Gives one page of the app (a pattern of the domain's app paths) link preview tags of its own. */
+  addLinkPreview(pattern: string, provider: LinkPreviewProvider): void;
+}
+
+/** The reader's languages from Accept-Language, best first (weights are in the order browsers send them). */
+const acceptedLocales = (request: FastifyRequest) =>
+  String(request.headers["accept-language"] ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]!.trim())
+    .filter(Boolean);
+
+/**
+ * Serves the built web app: its files, and index.html for every page the app has (200) and for any other path a
+ * browser asks for (404, so the app shows its not-found page). The app's pages are the domain's `APP_PATH_PATTERNS`,
+ * the same list its router is built from.
+ */
+export async function serveWebApp(app: FastifyInstance, options: { dist: string; publicUrl: string }): Promise<WebApp> {
+  const indexFile = join(options.dist, "index.html");
+  // Read once: a new build of the app comes with a restart of the server.
+  const html = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+  if (html !== null) {
     await app.register(fastifyStatic, {
-      root: dist,
+      root: options.dist,
       wildcard: false,
       index: false,
       setHeaders(res, path) {
@@ -18,16 +42,40 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
       },
     });
   }
-  return (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const path = request.url.split("?")[0]!;
-    const accept = String(request.headers.accept ?? "*/*");
-    // Browsers ask for text/html, tools often for */*: both get the app; a JSON-only client gets the JSON 404.
-    if (request.method !== "GET" || NOT_SPA.test(path) || !(accept.includes("text/html") || accept.includes("*/*"))) return false;
-    if (!built) {
-      reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+  const previews = new Map<string, LinkPreviewProvider>();
+
+  const sendPage = (reply: FastifyReply, status: number, page = html, cache = "no-cache") => {
+    if (page === null) return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+    return reply.status(status).type("text/html; charset=utf-8").header("cache-control", cache).send(page);
+  };
+
+  for (const pattern of APP_PATH_PATTERNS) {
+    app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+      const provider = previews.get(pattern);
+      if (!provider || html === null) return sendPage(reply, 200);
+      const locale = resolveLocale(null, acceptedLocales(request));
+      const preview = await provider(request.query as Record<string, string | undefined>, locale).catch((err: unknown) => {
+        request.log.error({ err }, "link preview failed");
+        return null;
+      });
+      if (!preview) return sendPage(reply, 200);
+      // The page now holds signed links of one share: no shared cache may keep it.
+      return sendPage(reply, 200, withLinkPreview(html, preview, options.publicUrl), "private, no-store");
+    });
+  }
+
+  return {
+    notFoundPage(request, reply) {
+      const path = request.url.split("?")[0]!;
+      const accept = String(request.headers.accept ?? "*/*");
+      // Browsers ask for text/html, tools often for */*: both get the app; a JSON-only client gets the JSON 404.
+      if (request.method !== "GET" || NOT_SPA.test(path) || !(accept.includes("text/html") || accept.includes("*/*"))) return false;
+      sendPage(reply, 404);
       return true;
-    }
-    reply.header("cache-control", "no-cache").sendFile("index.html");
-    return true;
+    },
+    addLinkPreview(pattern, provider) {
+      if (!APP_PATH_PATTERNS.includes(pattern)) throw new Error(`${pattern} is not a page of the web app`);
+      previews.set(pattern, provider);
+    },
   };
 }

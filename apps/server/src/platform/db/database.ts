@@ -8,6 +8,8 @@ import * as foundation from "../../migrations/0001-foundation.ts";
 import * as films from "../../migrations/0002-films.ts";
 import * as visitorServices from "../../migrations/0003-visitor-services.ts";
 import * as ownership from "../../migrations/0004-ownership.ts";
+import * as uploadResume from "../../migrations/0005-upload-resume.ts";
+import * as shareLinkManagement from "../../migrations/0006-share-link-management.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0002-films": films,
   "0003-visitor-services": visitorServices,
   "0004-ownership": ownership,
+  "0005-upload-resume": uploadResume,
+  "0006-share-link-management": shareLinkManagement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

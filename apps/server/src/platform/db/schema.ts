@@ -1,3 +1,4 @@
+import type { ShotErrorCode } from "@latent/domain/films";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -102,6 +103,7 @@ export interface ShotsTable {
   index: number;
   state: "uploading" | "pending" | "done" | "error";
   error_message: string | null;
+  error_code: ShotErrorCode | null;
   object_key: string;
   file_name: string | null;
   content_type: string;
@@ -134,6 +136,8 @@ export interface UploadsTable {
   part_count: number;
   completed_at: Timestamp | null;
   created_at: Timestamp;
+  /** When the last part arrived (or started arriving), or the upload began: a stalled upload is old news here. */
+  active_at: Timestamp;
 }
 
 export interface UploadPartsTable {
@@ -150,6 +154,10 @@ export interface ShareLinksTable {
   code_hash: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** Set when the owner revoked the link: it opens nothing from then on. */
+  revoked_at: Timestamp | null;
+  /** Times the shared roll was opened through the link. */
+  opens: Generated<number>;
 }
 
 export interface OutboxTable {

@@ -1,19 +1,40 @@
 import { describe, expect, it } from "vitest";
+import { createLinkGrants } from "./link-grants.ts";
 import { createUrlSigner } from "./url-signer.ts";
 
 describe("signed media links", () => {
-  const signer = createUrlSigner("a-secret-of-enough-length-for-tests");
+  const grants = createLinkGrants();
+  const withdrawn = new Set<string>();
+  grants.register("share", async (id) => !withdrawn.has(id));
+  const signer = createUrlSigner("a-secret-of-enough-length-for-tests", grants);
   const now = Date.parse("2026-11-22T12:00:00Z");
-  const params = (url: string) => new URL(url, "http://x").searchParams;
+  const query = (url: string) => Object.fromEntries(new URL(url, "http://x").searchParams);
 
-  it("accepts its own link until it expires", () => {
-    const q = params(signer.sign("/media/a.webp", 60, now));
-    expect(signer.verify("/media/a.webp", q.get("expires"), q.get("signature"), now + 59_000)).toBe(true);
-    expect(signer.verify("/media/a.webp", q.get("expires"), q.get("signature"), now + 61_000)).toBe(false);
+  it("accepts its own link until it expires", async () => {
+    const q = query(signer.sign("/media/a.webp", 60, now));
+    expect(await signer.verify("/media/a.webp", q, now + 59_000)).toBe(true);
+    expect(await signer.verify("/media/a.webp", q, now + 61_000)).toBe(false);
   });
-  it("refuses the signature on another path, or with a changed expiry", () => {
-    const q = params(signer.sign("/media/a.webp", 60, now));
-    expect(signer.verify("/media/b.webp", q.get("expires"), q.get("signature"), now)).toBe(false);
-    expect(signer.verify("/media/a.webp", String(Number(q.get("expires")) + 3600), q.get("signature"), now)).toBe(false);
+  it("refuses the signature on another path, or with a changed expiry", async () => {
+    const q = query(signer.sign("/media/a.webp", 60, now));
+    expect(await signer.verify("/media/b.webp", q, now)).toBe(false);
+    expect(await signer.verify("/media/a.webp", { ...q, expires: String(Number(q.expires) + 3600) }, now)).toBe(false);
+  });
+  it("stops a link handed out under a grant as soon as the grant is withdrawn", async () => {
+    const q = query(signer.sign("/media/a.webp", { ttlS: 600, grant: "share-1" }, now));
+    expect(q.grant).toBe("share-1");
+    expect(await signer.verify("/media/a.webp", q, now)).toBe(true);
+    withdrawn.add("1");
+    expect(await signer.verify("/media/a.webp", q, now)).toBe(false);
+  });
+  it("refuses a grant added to, changed in or removed from a signed link, and a grant of an unknown kind", async () => {
+    const plain = query(signer.sign("/media/a.webp", 60, now));
+    expect(await signer.verify("/media/a.webp", { ...plain, grant: "share-2" }, now)).toBe(false);
+    const granted = query(signer.sign("/media/a.webp", { ttlS: 60, grant: "share-2" }, now));
+    expect(await signer.verify("/media/a.webp", { ...granted, grant: "share-3" }, now)).toBe(false);
+    const { grant: _grant, ...stripped } = granted;
+    expect(await signer.verify("/media/a.webp", stripped, now)).toBe(false);
+    const unknown = query(signer.sign("/media/a.webp", { ttlS: 60, grant: "order-2" }, now));
+    expect(await signer.verify("/media/a.webp", unknown, now)).toBe(false);
   });
 });

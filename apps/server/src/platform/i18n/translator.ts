@@ -6,15 +6,18 @@ import { createInstance, type Resource } from "i18next";
 interface Texts {
   auth: typeof import("../../locales/en-US/auth.json", { with: { type: "json" }});
   newsletter: typeof import("../../locales/en-US/newsletter.json", { with: { type: "json" }});
+  shares: typeof import("../../locales/en-US/shares.json", { with: { type: "json" }});
 }
 
 export type Namespace = keyof Texts;
 
 /** Every namespace file under `src/locales/<locale>/`, the server's equivalent of the web app's list. */
-export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter"];
+export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "shares"];
 
+/** i18next picks `key_one`, `key_other`… by the `count` variable: callers name the key without its plural suffix. */
+type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : K;
 /** "a.b.c" paths to the texts of a namespace, as i18next reads nested keys. */
-type KeyPath<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPath<T[K]>}` }[keyof T & string];
+type KeyPath<T> = { [K in keyof T & string]: T[K] extends string ? PluralBase<K> : `${K}.${KeyPath<T[K]>}` }[keyof T & string];
 export type TextKey<N extends Namespace> = KeyPath<Texts[N]>;
 
 export type Translate<N extends Namespace> = (key: TextKey<N>, vars?: Record<string, string | number>) => string;

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Cooldown } from "../cooldown/cooldown.ts";
 import type { Database } from "../db/schema.ts";
 import type { Hook } from "../hooks/hook.ts";
+import type { LinkGrants } from "../http/link-grants.ts";
 import type { UrlSigner } from "../http/url-signer.ts";
 import type { RequireScopes } from "../identity/authenticate.ts";
 import type { Caller } from "../identity/verify-token.ts";
@@ -19,6 +20,8 @@ export interface Platform {
   db: Kysely<Database>;
   store: ObjectStore;
   signer: UrlSigner;
+  /** Revocable grants that signed links and feed tickets may be handed out under (a share link's). */
+  grants: LinkGrants;
   /** The server's own secret (signs media links, realtime tickets, unsubscribe links). */
   secret: string;
   mailer: Mailer;

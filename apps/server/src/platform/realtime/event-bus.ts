@@ -2,8 +2,18 @@ import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 
 export type FilmEvent =
-  | { type: "shot"; film_id: string; index: number; state: string; error_message?: string | null; thumbnail_url?: string | null }
+  | {
+      type: "shot";
+      film_id: string;
+      index: number;
+      state: string;
+      error_message?: string | null;
+      error_code?: string | null;
+      thumbnail_url?: string | null;
+    }
   | { type: "shot-deleted"; film_id: string; index: number }
+  // Between servers only, never sent to a client: feeds opened under this grant (a revoked share link) close.
+  | { type: "grant-withdrawn"; film_id: string; grant: string }
   | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean };
 
 /** Film events (shot states, download progress) fanned out to every listener, on every instance. */

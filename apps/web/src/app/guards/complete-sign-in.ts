@@ -1,5 +1,5 @@
+import { AFTER_LOGIN_PATH } from "@latent/domain/app-paths";
 import { type LoaderFunction, replace } from "react-router";
-import { AFTER_LOGIN_PATH } from "../../config/paths.ts";
 import { identityErrorOf } from "../../shared/auth/identity-error.ts";
 import type { AppServices } from "../app-services.ts";
 

@@ -1,5 +1,5 @@
+import { paths } from "@latent/domain/app-paths";
 import { type MiddlewareFunction, replace } from "react-router";
-import { paths } from "../../config/paths.ts";
 
 /**
  * A navigation carrying `error` or `errorDescription` to any route but main is sent to main with both (spec §2),

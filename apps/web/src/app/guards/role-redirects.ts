@@ -1,5 +1,5 @@
+import { paths } from "@latent/domain/app-paths";
 import { type MiddlewareFunction, replace } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { userQueryOptions } from "../../features/user/api/get-user.ts";
 import type { AppServices } from "../app-services.ts";
 

@@ -1,10 +1,10 @@
+import { AFTER_LOGIN_PATH, paths } from "@latent/domain/app-paths";
 import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "react-oidc-context";
 import { Link, Outlet, useLocation } from "react-router";
-import { AFTER_LOGIN_PATH, paths } from "../../config/paths.ts";
 import { useSignIn } from "../../shared/auth/auth-session-context.tsx";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher.tsx";
 import { useRuntimeConfig } from "../../shared/runtime-config/runtime-config-context.tsx";

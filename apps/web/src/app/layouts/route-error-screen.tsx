@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRouteError } from "react-router";
 import { useRuntimeConfig } from "../../shared/runtime-config/runtime-config-context.tsx";
+import { DocumentTitle } from "./document-title.tsx";
 
 /** Error code the landing layout explains when a navigation failed. */
 export const NAVIGATION_FAILED = "navigation-failed";
@@ -27,6 +28,7 @@ export function RouteErrorScreen() {
   if (!atErrorPath) return null;
   return (
     <Center mih="60vh" p="md">
+      <DocumentTitle override="error" />
       <Stack align="center" maw={480}>
         <Title order={1}>{t("app.navigation-failed")}</Title>
         <Text>{t("app.reload-hint")}</Text>

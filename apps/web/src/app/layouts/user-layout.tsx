@@ -1,3 +1,4 @@
+import { paths } from "@latent/domain/app-paths";
 import type { Locale } from "@latent/domain/locales";
 import type { User } from "@latent/domain/user";
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Progress, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
@@ -6,7 +7,6 @@ import { notifications } from "@mantine/notifications";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigation } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { useCurrentUser } from "../../features/user/api/get-user.ts";
 import { useUpdateUser } from "../../features/user/api/update-user.ts";
 import { useAuthSession } from "../../shared/auth/auth-session-context.tsx";

@@ -1,8 +1,8 @@
+import { paths } from "@latent/domain/app-paths";
 import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { ContactForm } from "./components/contact-form.tsx";
 
 const EXPECTATIONS = ["answer", "account", "labs"] as const;

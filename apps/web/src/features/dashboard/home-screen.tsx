@@ -1,8 +1,8 @@
+import { paths } from "@latent/domain/app-paths";
 import { planOf } from "@latent/domain/plans";
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { UsageCard } from "./usage-card.tsx";

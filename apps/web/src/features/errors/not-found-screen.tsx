@@ -1,7 +1,7 @@
+import { paths } from "@latent/domain/app-paths";
 import { Button, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 
 export function NotFoundScreen() {
   const { t } = useTranslation();

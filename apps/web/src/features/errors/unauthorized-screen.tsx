@@ -1,7 +1,7 @@
+import { AFTER_LOGIN_PATH, paths } from "@latent/domain/app-paths";
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AFTER_LOGIN_PATH, paths } from "../../config/paths.ts";
 import { useSignIn } from "../../shared/auth/auth-session-context.tsx";
 
 /** Where a refused request leads: say why and offer the two ways on. */

@@ -1,3 +1,4 @@
+import { paths } from "@latent/domain/app-paths";
 import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
@@ -6,7 +7,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { useApiClient } from "../../shared/api/api-client-context.tsx";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
@@ -19,14 +19,17 @@ import { getFilmDownload } from "./api/get-film-download.ts";
 import { FilmForm } from "./components/film-form.tsx";
 import { filmTitle } from "./components/film-texts.ts";
 import { ShareDialog } from "./components/share-dialog.tsx";
+import type { GearName } from "./components/shot-details.tsx";
 import { ShotEditPanel } from "./components/shot-edit-panel.tsx";
+import { UploadActions } from "./components/upload-actions.tsx";
 import { UploadPanel } from "./components/upload-panel.tsx";
 import { DownloadControl } from "./public/download-control.tsx";
 import { FilmSummary } from "./public/film-summary.tsx";
-import { galleryItems } from "./public/gallery-items.ts";
+import { type GalleryItem, galleryItems } from "./public/gallery-items.ts";
 import { ShotGallery } from "./public/shot-gallery.tsx";
 import { ShotLightbox } from "./public/shot-lightbox.tsx";
 import { type FilmFeedEvent, useFilmFeed } from "./public/use-film-feed.ts";
+import { useShotInUrl } from "./public/use-shot-in-url.ts";
 import { useFilmUploads, useUploadManager } from "./uploads/use-uploads.ts";
 
 /** Spec §8: a thumbnail that fails waits 2 seconds before the roll (and so its links) is fetched again. */
@@ -64,7 +67,7 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
   const refresh = useDelayedRefresh(film.id);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const lightbox = useShotInUrl();
 
   const items = useMemo(() => galleryItems(film.shots, filmUploads), [film.shots, filmUploads]);
   const title = filmTitle(film);
@@ -72,13 +75,13 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
   // The server's copy of the roll says when sent files are processed (also when the realtime feed is down).
   useEffect(() => {
     for (const shot of film.shots)
-      if (shot.state === "done" || shot.state === "error") uploads.settle(film.id, shot.index, shot.state, shot.error_message);
+      if (shot.state !== "uploading") uploads.settle(film.id, shot.index, shot.state, shot.error_code ?? shot.error_message);
   }, [film.id, film.shots, uploads]);
 
   const onEvent = useCallback(
     (event: FilmFeedEvent) => {
       if (event.type === "shot") {
-        uploads.settle(film.id, event.index, event.state, event.error_message);
+        uploads.settle(film.id, event.index, event.state, event.error_code ?? event.error_message);
         refresh(REFRESH_BURST_MS);
       } else if (event.type === "shot-deleted") {
         uploads.settle(film.id, event.index, "deleted");
@@ -122,7 +125,22 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
 
   const nameOf = (list: { id: string; name: string }[] | undefined, id: string | null) =>
     id ? (list?.find((g) => g.id === id)?.name ?? null) : null;
+  // Known once both lists are in; until then the lightbox leaves camera and lens out rather than call them deleted.
+  const gearName: GearName | undefined =
+    cameras.data && lenses.data ? (kind, id) => nameOf(kind === "camera" ? cameras.data : lenses.data, id) : undefined;
   const hasDone = film.shots.some((s) => s.state === "done");
+  // A failed or paused upload is retried, or removed, from its tile.
+  const tileActions = (item: GalleryItem) =>
+    item.state === "error" || item.state === "paused" ? (
+      <UploadActions
+        filmId={film.id}
+        index={item.index}
+        state={item.state}
+        error={item.error}
+        removesServerShot={item.shot !== null && item.shot.state !== "done"}
+        size="compact-xs"
+      />
+    ) : null;
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -131,6 +149,7 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
       </Anchor>
       <FilmSummary
         film={film}
+        failed={film.shots.filter((s) => s.state === "error").length}
         camera={nameOf(cameras.data, film.camera_id)}
         lens={nameOf(lenses.data, film.lens_id)}
         actions={
@@ -162,21 +181,24 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
         <Title order={2} size="h3" id="gallery-title" mb="sm">
           {t("gallery.title")}
         </Title>
-        <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} />
+        <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} tileActions={tileActions} />
       </section>
 
       <ShotLightbox
+        film={film}
         items={items}
-        openIndex={openIndex}
-        onNavigate={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
-        panel={(item) => (
+        openIndex={lightbox.openIndex}
+        onNavigate={lightbox.show}
+        onClose={lightbox.close}
+        gearName={gearName}
+        editor={(item, done) => (
           <ShotEditPanel
             key={`${item.index}-${item.shot?.id ?? "upload"}`}
-            filmId={film.id}
+            film={film}
             shot={item.shot}
             index={item.index}
-            onDeleted={() => setOpenIndex(null)}
+            onDeleted={lightbox.close}
+            onDone={done}
           />
         )}
       />

@@ -1,3 +1,4 @@
+import { paths } from "@latent/domain/app-paths";
 import { FORMATS, PROCESSES } from "@latent/domain/film-config";
 import type { ListFilmsQuery } from "@latent/domain/films";
 import { hasRoomFor } from "@latent/domain/plans";
@@ -20,9 +21,8 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
-import { PlanLimitAlert } from "../../shared/ui/plan-limit-alert.tsx";
+import { PlanLimitedButton } from "../../shared/ui/plan-limited-button.tsx";
 import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useFilms } from "./api/list-films.ts";
@@ -108,7 +108,18 @@ export function FilmsScreen() {
   );
   const limit = user.max_films_capacity;
   const full = !hasRoomFor(user.usage.films, limit);
-  const newButton = <Button onClick={() => setCreating(true)}>{t("list.new")}</Button>;
+  // At the limit, "New roll" says so before any form is filled (the server still refuses a race, see FilmForm).
+  const newButton = (label: string, justify?: "center") => (
+    <PlanLimitedButton
+      full={full}
+      reason={t("limit.reached", { count: limit ?? 0 })}
+      upgrade={t("limit.upgrade")}
+      onClick={() => setCreating(true)}
+      justify={justify}
+    >
+      {label}
+    </PlanLimitedButton>
+  );
 
   let body: ReactNode;
   if (films.isPending) {
@@ -127,9 +138,7 @@ export function FilmsScreen() {
   } else if (films.data.length === 0 && !filters.active) {
     body = (
       <EmptyState title={t("list.empty.title")} description={t("list.empty.text")} py="xl">
-        <EmptyState.Actions>
-          <Button onClick={() => setCreating(true)}>{t("list.empty.action")}</Button>
-        </EmptyState.Actions>
+        <EmptyState.Actions>{newButton(t("list.empty.action"), "center")}</EmptyState.Actions>
       </EmptyState>
     );
   } else if (films.data.length === 0) {
@@ -163,13 +172,10 @@ export function FilmsScreen() {
     <Stack gap="lg" maw={1280}>
       <Group justify="space-between">
         <Title order={1}>{t("list.title")}</Title>
-        {newButton}
+        {newButton(t("list.new"))}
       </Group>
 
       {!user.policy_accepted && <PrivacyPolicyNotice title={t("privacy.title")} text={t("privacy.text")} action={t("privacy.action")} />}
-      {full && (
-        <PlanLimitAlert tone="notice" title={t("limit.title")} hint={t("limit.text", { count: limit })} action={t("limit.upgrade")} />
-      )}
 
       <Group align="flex-end" gap="sm" role="search" aria-label={t("list.filters")}>
         <TextInput

@@ -7,8 +7,9 @@ function LensFormAdapter({ item, onDone }: { item?: Lens; onDone: () => void }) 
   return <LensForm lens={item} onDone={onDone} />;
 }
 
+/** "50mm" for a prime, "35–70mm" for a zoom, as lenses are named. */
 const focalRange = ({ min_focal, max_focal }: Lens["metadata"]) =>
-  min_focal === max_focal ? `${min_focal} mm` : `${min_focal}–${max_focal} mm`;
+  min_focal === max_focal ? `${min_focal}mm` : `${min_focal}–${max_focal}mm`;
 const apertureRange = ({ max_aperture, min_aperture }: Lens["metadata"]) =>
   min_aperture == null ? `f/${max_aperture}` : `f/${max_aperture}–${min_aperture}`;
 

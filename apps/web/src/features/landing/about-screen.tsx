@@ -1,8 +1,8 @@
+import { paths } from "@latent/domain/app-paths";
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { BetaSection } from "../beta/public/beta-section.tsx";
 
 const VALUES = ["film", "privacy", "labs", "languages"] as const;

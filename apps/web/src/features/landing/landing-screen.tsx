@@ -1,9 +1,9 @@
+import { paths } from "@latent/domain/app-paths";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "@latent/domain/plans";
 import { Anchor, Box, Card, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { FeatureRow } from "./components/feature-row.tsx";
 import { SignUpActions } from "./components/sign-up-actions.tsx";
 import { GalleryMockup } from "./illustrations/gallery-mockup.tsx";

@@ -8,6 +8,7 @@ import { TOKEN_STEPS, TokenStepArt } from "./illustrations/token-step-art.tsx";
 export function TokensScreen() {
   const { t } = useTranslation("landing");
   const { config } = useRuntimeConfig();
+  const { ios, android } = config.app_store_urls;
   const what = t("tokens.what.paragraphs", { returnObjects: true }) as string[];
   const tips = t("tokens.tips.items", { returnObjects: true }) as string[];
   useDocumentTitle(`${t("tokens.title")} · Latent`);
@@ -60,21 +61,37 @@ export function TokensScreen() {
         </Paper>
         <Paper component="section" aria-labelledby="tokens-app" radius="lg" p="lg" bg="latent.0">
           <Stack gap="sm">
-            <Title order={2} size="h3" id="tokens-app">
-              {t("tokens.app.title")}
-            </Title>
-            <Text>{t("tokens.app.text")}</Text>
-            <Group>
-              <Button component="a" href={config.app_store_urls.ios} target="_blank" rel="noopener noreferrer">
-                {t("tokens.app.ios")}
-              </Button>
-              <Button component="a" href={config.app_store_urls.android} target="_blank" rel="noopener noreferrer" variant="default">
-                {t("tokens.app.android")}
-              </Button>
-            </Group>
-            <Text size="sm" c="gray.8">
-              {t("tokens.app.packs")}
-            </Text>
+            {ios || android ? (
+              <>
+                <Title order={2} size="h3" id="tokens-app">
+                  {t("tokens.app.title")}
+                </Title>
+                <Text>{t("tokens.app.text")}</Text>
+                <Group>
+                  {ios && (
+                    <Button component="a" href={ios} target="_blank" rel="noopener noreferrer">
+                      {t("tokens.app.ios")}
+                    </Button>
+                  )}
+                  {android && (
+                    <Button component="a" href={android} target="_blank" rel="noopener noreferrer" variant="default">
+                      {t("tokens.app.android")}
+                    </Button>
+                  )}
+                </Group>
+                <Text size="sm" c="gray.8">
+                  {t("tokens.app.packs")}
+                </Text>
+              </>
+            ) : (
+              // No store page configured: no store button leads to a page that does not exist.
+              <>
+                <Title order={2} size="h3" id="tokens-app">
+                  {t("tokens.app.soonTitle")}
+                </Title>
+                <Text>{t("tokens.app.soon")}</Text>
+              </>
+            )}
           </Stack>
         </Paper>
       </SimpleGrid>

@@ -1,13 +1,13 @@
+import { paths } from "@latent/domain/app-paths";
 import { Anchor, Box, Button, List, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 
 export type LegalDocument = "privacy" | "terms";
 
 /** The day the texts of `legal.json` were last changed; shown on both pages in the reader's date format. */
-const LAST_UPDATED = new Date("2026-11-22T12:00:00Z");
+const LAST_UPDATED = new Date("2026-11-23T12:00:00Z");
 
 interface LegalSection {
   title: string;

@@ -6,7 +6,7 @@ import { PlanCard } from "./components/plan-card.tsx";
 import { CURRENCIES, type Currency, useCurrency } from "./currency.ts";
 import { discounted, formatPrice } from "./plan-format.ts";
 
-const QUESTIONS = ["billing", "change", "kept", "mobile", "storage"] as const;
+const QUESTIONS = ["billing", "change", "kept", "storage"] as const;
 
 /** The three plans of `PLANS` with their limits, in euros or dollars, and the newsletter's first-subscription discount. */
 export function PricingScreen() {

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { paths } from "@latent/domain/app-paths";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useAcceptPrivacyPolicy } from "../user/api/accept-privacy-policy.ts";
 import { useCurrentUser } from "../user/api/get-user.ts";
 
-/** The privacy policy, to be accepted before registering rolls (spec §5). */
+/** The privacy policy's summary, to be accepted before registering rolls (spec §5), with the whole policy a click away. */
 export function PrivacyAcceptanceScreen() {
   const { t } = useTranslation("profile");
   const errorText = useApiErrorText();
@@ -33,6 +33,11 @@ export function PrivacyAcceptanceScreen() {
           {paragraphs.map((paragraph) => (
             <Text key={paragraph}>{paragraph}</Text>
           ))}
+          {/* A new tab, so the acceptance waits here while the policy is read. */}
+          <Anchor href={paths.privacy} target="_blank" rel="noopener" c="latent.9" fw={600}>
+            {t("privacy.fullPolicy")}
+            <VisuallyHidden> {t("common:newTab")}</VisuallyHidden>
+          </Anchor>
         </Stack>
       </Paper>
       {user.policy_accepted ? (

@@ -1,4 +1,4 @@
-import { UserDataSchema } from "@latent/domain/user";
+import { UserDataSchema, WebpageSchema } from "@latent/domain/user";
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -27,6 +27,7 @@ export function ProfileScreen() {
   const updateUser = useUpdateUser();
   const updateWithPicture = useUpdateProfileWithPicture();
   const [picture, setPicture] = useState<File | null>(null);
+  const [removingPicture, setRemovingPicture] = useState(false);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const form = useForm<ProfileValues>({
     mode: "controlled",
@@ -38,13 +39,18 @@ export function ProfileScreen() {
   const submit = async (values: ProfileValues) => {
     const userData = userDataBody(values);
     try {
-      const saved = picture ? await updateWithPicture.mutateAsync({ picture, userData }) : await updateUser.mutateAsync(userData);
+      const saved = picture
+        ? await updateWithPicture.mutateAsync({ picture, userData })
+        : await updateUser.mutateAsync(removingPicture ? { ...userData, picture: null } : userData);
       setPicture(null);
+      setRemovingPicture(false);
+      // The saved profile as the server stored it (a bare domain comes back as its https:// address).
       form.setInitialValues(profileValues(saved));
+      form.setValues(profileValues(saved));
       form.resetDirty(profileValues(saved));
       notifications.show({ color: "green", message: t("saved") });
     } catch (err) {
-      if (err instanceof ApiError && (err.code === "image-too-big" || err.code === "not-an-image")) {
+      if (err instanceof ApiError && (err.code === "picture-too-big" || err.code === "not-an-image")) {
         setPictureError(errorText(err));
       } else if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
         form.setErrors(Object.fromEntries(Object.keys(err.fields).map((path) => [path, tErrors("validation.not-valid")])));
@@ -65,6 +71,8 @@ export function ProfileScreen() {
                 name={user.name || user.email || ""}
                 value={picture}
                 onChange={setPicture}
+                removing={removingPicture}
+                onRemovingChange={setRemovingPicture}
                 error={pictureError}
                 onError={setPictureError}
               />
@@ -78,9 +86,15 @@ export function ProfileScreen() {
               <TextInput
                 label={t("fields.webpage")}
                 type="url"
-                placeholder="https://"
+                placeholder="example.com"
                 autoComplete="url"
                 {...form.getInputProps("webpage")}
+                // A bare domain is a web page: show the https:// address that will be saved (junk stays as typed).
+                onBlur={(event) => {
+                  const webpage = WebpageSchema.safeParse(event.currentTarget.value);
+                  if (webpage.success) form.setFieldValue("webpage", webpage.data);
+                  form.getInputProps("webpage").onBlur?.(event);
+                }}
               />
             </Stack>
           </Fieldset>

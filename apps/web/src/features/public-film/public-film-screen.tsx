@@ -1,7 +1,7 @@
 import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
@@ -11,6 +11,7 @@ import { galleryItems } from "../films/public/gallery-items.ts";
 import { ShotGallery } from "../films/public/shot-gallery.tsx";
 import { ShotLightbox } from "../films/public/shot-lightbox.tsx";
 import { useFilmFeed } from "../films/public/use-film-feed.ts";
+import { useShotInUrl } from "../films/public/use-shot-in-url.ts";
 import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
 import { getPublicDownload } from "./api/get-public-download.ts";
 import { usePublicFilm } from "./api/get-public-film.ts";
@@ -21,7 +22,7 @@ const NO_UPLOADS: never[] = [];
 function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
   const { t } = useTranslation("films");
   const queryClient = useQueryClient();
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const lightbox = useShotInUrl();
   // Only finished scans are shown to visitors: the others have nothing to see yet.
   const items = useMemo(
     () =>
@@ -55,9 +56,9 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
         <Title order={2} size="h3" id="shared-gallery-title" mb="sm">
           {t("gallery.title")}
         </Title>
-        <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} emptyText={t("public.empty")} />
+        <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} emptyText={t("public.empty")} />
       </section>
-      <ShotLightbox items={items} openIndex={openIndex} onNavigate={setOpenIndex} onClose={() => setOpenIndex(null)} />
+      <ShotLightbox film={film} items={items} openIndex={lightbox.openIndex} onNavigate={lightbox.show} onClose={lightbox.close} />
     </Stack>
   );
 }
@@ -71,11 +72,13 @@ export function PublicFilmScreen() {
   const film = usePublicFilm(code);
 
   if (code === "" || (film.isError && film.error instanceof ShareLinkError)) {
+    // The owner revoked the link: say so, rather than that it may have expired.
+    const texts = film.error instanceof ShareLinkError && film.error.code === "share-revoked" ? "public.revoked" : "public.invalid";
     return (
       <Stack gap="md" maw={720}>
-        <Title order={1}>{t("public.invalid.title")}</Title>
+        <Title order={1}>{t(`${texts}.title`)}</Title>
         <Alert color="gray" role="alert">
-          {t("public.invalid.text")}
+          {t(`${texts}.text`)}
         </Alert>
       </Stack>
     );

@@ -1,10 +1,10 @@
+import { paths } from "@latent/domain/app-paths";
 import { SURVEY_STEPS } from "@latent/domain/user";
 import { Alert, Button, Checkbox, Group, Paper, Radio, Stack, Stepper, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useUpdateUser } from "../user/api/update-user.ts";

@@ -1,7 +1,7 @@
+import { paths } from "@latent/domain/app-paths";
 import { Button } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 import { NotAvailableYet } from "../../shared/ui/not-available-yet.tsx";
 
 /** User-area features a later release builds; each has its own title and a line on what it will do. */

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "beta",
   "legal",
   "films",
+  "titles",
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");

@@ -12,7 +12,8 @@ export interface RuntimeConfig {
     registration_open: boolean;
   };
   flags: FeatureFlags;
-  app_store_urls: { ios: string; android: string };
+  /** The companion app's store pages; null until the operator configures one (phones then stay in the web app). */
+  app_store_urls: { ios: string | null; android: string | null };
   error_path: string;
 }
 

@@ -1,7 +1,7 @@
+import { paths } from "@latent/domain/app-paths";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
 
 /** The privacy policy is not accepted yet: rolls cannot be registered until it is. */
 export function PrivacyPolicyNotice({ title, text, action }: { title: ReactNode; text: ReactNode; action: ReactNode }) {

@@ -1,24 +1,18 @@
+import { BACKGROUND_COLOR, BRAND_PALETTE, BRAND_SHADE } from "@latent/domain/brand";
 import { Alert, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
 
-/** The darkroom-safelight orange of the sign-in pages, so leaving for the identity provider feels like one product. */
-const latent: MantineColorsTuple = [
-  "#fdf0ea",
-  "#f7ddd1",
-  "#f0b9a0",
-  "#e9936c",
-  "#e37341",
-  "#df5f27",
-  "#d04f1a",
-  "#b4461f",
-  "#8f3716",
-  "#6b2810",
-];
+/**
+ * The darkroom-safelight orange of the sign-in pages, so leaving for the identity provider feels like one product.
+ * The brand's colours live in the domain package: the server's web app manifest gives the same ones.
+ */
+const latent: MantineColorsTuple = [...BRAND_PALETTE];
 
 export const theme = createTheme({
   primaryColor: "latent",
   // Shade 7 keeps white button text above 4.5:1 contrast.
-  primaryShade: 7,
+  primaryShade: BRAND_SHADE,
   colors: { latent },
+  white: BACKGROUND_COLOR,
   defaultRadius: "md",
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { ApiError } from "../../../shared/api/api-error.ts";
 import { USER_QUERY_KEY } from "../../user/api/get-user.ts";
 import { filmKeys } from "./film-keys.ts";
 
@@ -25,6 +26,11 @@ export function useCreateFilm() {
         queryClient.invalidateQueries({ queryKey: filmKeys.lists }),
         queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
       ]);
+    },
+    // Refused at the limit (another tab took the last place): the usage shown is stale, so "New roll" gets disabled.
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === "films-capacity-reached")
+        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
     },
   });
 }

@@ -15,7 +15,14 @@ export function useDeleteShot(filmId: string) {
     mutationFn: (index: number) => deleteShot(api, filmId, index),
     onSuccess: (_void, index) => {
       queryClient.setQueryData<FilmDetail>(filmKeys.detail(filmId), (film) =>
-        film ? { ...film, shots: film.shots.filter((s) => s.index !== index), shot_count: Math.max(0, film.shot_count - 1) } : film,
+        film
+          ? {
+              ...film,
+              shots: film.shots.filter((s) => s.index !== index),
+              // Only finished shots are counted (a failed or unfinished one never was).
+              shot_count: film.shot_count - (film.shots.some((s) => s.index === index && s.state === "done") ? 1 : 0),
+            }
+          : film,
       );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: filmKeys.detail(filmId) }),

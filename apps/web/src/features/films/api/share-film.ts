@@ -1,7 +1,8 @@
 import type { FilmShare } from "@latent/domain/films";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { shareLinksKey } from "./list-share-links.ts";
 
 /** POST film/{id}/share?expiration=<minutes>: a public link to the roll that ends at `expires_at`. */
 export const shareFilm = (api: ApiClient, id: string, minutes: number) =>
@@ -9,5 +10,9 @@ export const shareFilm = (api: ApiClient, id: string, minutes: number) =>
 
 export function useShareFilm(id: string) {
   const api = useApiClient();
-  return useMutation({ mutationFn: (minutes: number) => shareFilm(api, id, minutes) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (minutes: number) => shareFilm(api, id, minutes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shareLinksKey(id) }),
+  });
 }

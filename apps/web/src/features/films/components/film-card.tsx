@@ -1,9 +1,9 @@
+import { paths } from "@latent/domain/app-paths";
 import type { Film } from "@latent/domain/films";
 import { AspectRatio, Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../../config/paths.ts";
 import { filmTitle, formatPushPull, shotDate } from "./film-texts.ts";
 import classes from "./films.module.css";
 

@@ -59,6 +59,8 @@ describe("roll form values", () => {
   it("reads a typed process or format loosely, and leaves unknown ones for the schema to refuse", () => {
     expect(normalizeChoice("c41", ["C-41", "E-6"])).toBe("C-41");
     expect(normalizeChoice("BW", ["C-41", "B/N"])).toBe("B/N");
+    expect(normalizeChoice("B&W", ["C-41", "B/N"])).toBe("B/N");
+    expect(normalizeChoice("N&B", ["C-41", "B/N"])).toBe("B/N");
     expect(normalizeChoice("35mm", ["135", "120"])).toBe("135");
     const body = toFilmBody({ ...filmFormValues(), brand: "X", model: "Y", process: CUSTOM, processCustom: "K-14" });
     expect(NewFilmSchema.safeParse(body).success).toBe(false);

@@ -47,9 +47,10 @@ export interface FilmFormValues {
 export const stockKey = (stock: Pick<FilmStock, "brand" | "model">) => `${stock.brand}|${stock.model}`;
 
 const loose = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-const ALIASES: Record<string, string> = { bw: "B/N", bn: "B/N", "35": "135", "35mm": "135", "135mm": "135" };
+// "B&W" (English), "N&B" (French) and "B/N" all read as the black-and-white process.
+const ALIASES: Record<string, string> = { bw: "B/N", bn: "B/N", nb: "B/N", "35": "135", "35mm": "135", "135mm": "135" };
 
-/** A typed format or process read as one of the known values ("c41" → "C-41", "BW" → "B/N"); else as typed. */
+/** A typed format or process read as one of the known values ("c41" → "C-41", "B&W" → "B/N"); else as typed. */
 export function normalizeChoice(text: string, choices: readonly string[]): string {
   const key = loose(text);
   return choices.find((choice) => loose(choice) === key) ?? ALIASES[key] ?? text.trim();

@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shared/api/api-error.ts";
 import { fieldErrorsOf } from "../../../shared/forms/zod-field-errors.ts";
+import { RevealedFailure } from "../../../shared/ui/revealed-failure.tsx";
 import { useGearList } from "../../gear/api/list-gear.ts";
 import { useCreateFilm } from "../api/create-film.ts";
 import { useFilmStocks } from "../api/get-film-stocks.ts";
@@ -62,7 +63,8 @@ export function FilmForm({ film, onSaved, onCancel }: FilmFormProps) {
   const stockOptions = useMemo(() => {
     const groups = new Map<string, { value: string; label: string }[]>();
     for (const stock of stocks.data ?? []) {
-      const label = t("form.stockOption", { brand: stock.brand, model: stock.model, iso: stock.iso, process: stock.process });
+      const process = t(`processCodes.${stock.process}`, { defaultValue: stock.process });
+      const label = t("form.stockOption", { brand: stock.brand, model: stock.model, iso: stock.iso, process });
       const items = groups.get(stock.brand) ?? [];
       items.push({ value: stockKey(stock), label: stock.discontinued ? t("form.discontinued", { stock: label }) : label });
       groups.set(stock.brand, items);
@@ -124,7 +126,9 @@ export function FilmForm({ film, onSaved, onCancel }: FilmFormProps) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        {failure !== null && <FilmSaveFailure error={failure} />}
+        <RevealedFailure failure={failure}>
+          <FilmSaveFailure error={failure} />
+        </RevealedFailure>
         <TextInput label={t("fields.name")} description={t("form.nameHint")} data-autofocus {...form.getInputProps("name")} />
         <Select
           label={t("fields.stock")}

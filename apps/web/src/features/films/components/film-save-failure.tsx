@@ -1,7 +1,7 @@
+import { paths } from "@latent/domain/app-paths";
 import { Alert, Anchor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../../config/paths.ts";
 import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { PlanLimitAlert } from "../../../shared/ui/plan-limit-alert.tsx";

@@ -1,3 +1,4 @@
+import { exposureIndex } from "@latent/domain/exposure-index";
 import type { Film } from "@latent/domain/films";
 
 /** The slice of i18next's `t` used here. */
@@ -13,6 +14,17 @@ export const filmTitle = (film: Pick<Film, "name" | "brand" | "model">) => film.
 export function formatPushPull(stops: number, t: Translate): string {
   if (stops === 0) return t("films:pushPull.none");
   return t(stops > 0 ? "films:pushPull.push" : "films:pushPull.pull", { stops: stops > 0 ? `+${stops}` : `−${Math.abs(stops)}` });
+}
+
+/** A film speed as photographers write it: no thousands separator ("ISO 1600", "EI 12800"). */
+export function formatSpeed(speed: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 }).format(speed);
+}
+
+/** Push/pull with the speed it makes of the roll's ISO: "+1 (push) · EI 800", "Box speed" (films namespace). */
+export function formatPushPullAt(stops: number, iso: number, t: Translate, locale: string): string {
+  if (stops === 0) return formatPushPull(0, t);
+  return `${formatPushPull(stops, t)} · ${t("films:exposureIndex", { ei: formatSpeed(exposureIndex(iso, stops), locale) })}`;
 }
 
 /** The twelve month names in the user's language. */
@@ -32,21 +44,4 @@ export function shotDate(film: Pick<Film, "month" | "year">, locale: string): st
   if (film.year !== null) return String(film.year);
   if (film.month !== null) return monthNames(locale)[film.month - 1] ?? null;
   return null;
-}
-
-/** A file size in the user's language: "2.4 MB". */
-export function fileSize(bytes: number, locale: string): string {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: "unit",
-    unit: units[unit],
-    unitDisplay: "short",
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
 }

@@ -1,5 +1,5 @@
 import { PUSH_PULL_MAX, PUSH_PULL_MIN } from "@latent/domain/film-config";
-import type { Shot } from "@latent/domain/films";
+import type { Film, Shot } from "@latent/domain/films";
 import { Alert, Autocomplete, Button, Divider, Group, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { modals } from "@mantine/modals";
@@ -12,7 +12,7 @@ import { useDeleteShot } from "../api/delete-shot.ts";
 import { useScanners } from "../api/get-scanners.ts";
 import { useUpdateShot } from "../api/update-shot.ts";
 import { useUploadManager } from "../uploads/use-uploads.ts";
-import { formatPushPull } from "./film-texts.ts";
+import { formatPushPullAt } from "./film-texts.ts";
 
 interface ShotValues {
   cameraId: string;
@@ -31,17 +31,21 @@ const valuesOf = (shot: Shot): ShotValues => ({
 });
 
 interface ShotEditPanelProps {
-  filmId: string;
+  /** The roll: a shot says nothing of what it shares with it, so its fields offer the roll's values first. */
+  film: Film;
   /** The server's shot; null while it exists only as this page's upload. */
   shot: Shot | null;
   index: number;
   /** After the shot was deleted. */
   onDeleted: () => void;
+  /** After the changes were saved, or instead of saving them. */
+  onDone: () => void;
 }
 
 /** The owner's edits of one shot: camera, lens, scanner, push/pull and keep; and its deletion. */
-export function ShotEditPanel({ filmId, shot, index, onDeleted }: ShotEditPanelProps) {
-  const { t } = useTranslation("films");
+export function ShotEditPanel({ film, shot, index, onDeleted, onDone }: ShotEditPanelProps) {
+  const { t, i18n } = useTranslation("films");
+  const filmId = film.id;
   const errorText = useApiErrorText();
   const cameras = useGearList("cameras");
   const lenses = useGearList("lenses");
@@ -103,23 +107,27 @@ export function ShotEditPanel({ filmId, shot, index, onDeleted }: ShotEditPanelP
             color: "green",
             message: t("shot.saved", { index }),
           });
+          onDone();
         },
         onError: setFailure,
       },
     );
   };
 
-  const gearOptions = (items: { id: string; name: string }[] | undefined, placeholder: string, current: string) => [
-    { value: "", label: placeholder },
+  const nameIn = (items: { id: string; name: string }[] | undefined, id: string) =>
+    items?.find((item) => item.id === id)?.name ?? (items ? t("shot.unknownGear") : "…");
+  const gearOptions = (items: { id: string; name: string }[] | undefined, none: string, rollId: string | null, current: string) => [
+    // No choice of its own: the shot was taken with the roll's camera or lens, named as such.
+    { value: "", label: rollId ? t("fromRoll", { value: nameIn(items, rollId) }) : none },
     ...(items ?? []).map((item) => ({ value: item.id, label: item.name })),
     // Gear deleted since it was noted on the shot stays visible, not silently replaced by "none".
     ...(current && items && !items.some((item) => item.id === current) ? [{ value: current, label: t("shot.unknownGear") }] : []),
   ];
   const pushPullOptions = [
-    { value: "", label: t("shot.sameAsRoll") },
+    { value: "", label: t("fromRoll", { value: formatPushPullAt(film.push_pull, film.iso, t, i18n.language) }) },
     ...Array.from({ length: PUSH_PULL_MAX - PUSH_PULL_MIN + 1 }, (_, i) => PUSH_PULL_MIN + i).map((n) => ({
       value: String(n),
-      label: formatPushPull(n, t),
+      label: formatPushPullAt(n, film.iso, t, i18n.language),
     })),
   ];
 
@@ -138,20 +146,29 @@ export function ShotEditPanel({ filmId, shot, index, onDeleted }: ShotEditPanelP
             )}
             <NativeSelect
               label={t("fields.camera")}
-              data={gearOptions(cameras.data, t("form.noCamera"), form.getValues().cameraId)}
+              data={gearOptions(cameras.data, t("form.noCamera"), film.camera_id, form.getValues().cameraId)}
               {...form.getInputProps("cameraId")}
             />
             <NativeSelect
               label={t("fields.lens")}
-              data={gearOptions(lenses.data, t("form.noLens"), form.getValues().lensId)}
+              data={gearOptions(lenses.data, t("form.noLens"), film.lens_id, form.getValues().lensId)}
               {...form.getInputProps("lensId")}
             />
-            <Autocomplete label={t("fields.scanner")} data={scannerNames} limit={30} {...form.getInputProps("scanner")} />
+            <Autocomplete
+              label={t("fields.scanner")}
+              placeholder={film.scanner ? t("fromRoll", { value: film.scanner }) : undefined}
+              data={scannerNames}
+              limit={30}
+              {...form.getInputProps("scanner")}
+            />
             <NativeSelect label={t("fields.pushPull")} data={pushPullOptions} {...form.getInputProps("pushPull")} />
             <Switch label={t("shot.keep")} description={t("shot.keepHint")} {...form.getInputProps("kept", { type: "checkbox" })} />
             <Group>
               <Button type="submit" loading={update.isPending}>
                 {t("shot.save")}
+              </Button>
+              <Button variant="default" onClick={onDone}>
+                {t("common:actions.cancel")}
               </Button>
             </Group>
           </Stack>

@@ -1,7 +1,7 @@
 import { Badge, Loader, Progress, Text, VisuallyHidden } from "@mantine/core";
-import { memo, useEffect, useState } from "react";
+import { memo, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GalleryItem } from "../public/gallery-items.ts";
+import { type GalleryItem, tileImage } from "../public/gallery-items.ts";
 import classes from "./films.module.css";
 import { useShotErrorText } from "./use-shot-error-text.ts";
 
@@ -10,7 +10,15 @@ interface ShotTileProps {
   onOpen: (index: number) => void;
   /** A thumbnail did not load: its signed link may have expired, so the roll should be fetched again. */
   onStaleImage: () => void;
+  /** Buttons beside the tile (Retry and Remove of a failed or paused upload): a button cannot hold buttons. */
+  actions?: ReactNode;
 }
+
+/**
+ * How wide a tile is drawn, for choosing between the thumbnail and the preview: half the screen on phones (two a row),
+ * at most about 280 px elsewhere (films.module.css, .gallery).
+ */
+const TILE_SIZES = "(max-width: 36em) 50vw, 280px";
 
 /** One shot in the gallery: its thumbnail in a fixed square, its index, and how its upload is going. */
 export const ShotTile = memo(ShotTileView, sameTile);
@@ -24,14 +32,16 @@ function sameTile(before: ShotTileProps, after: ShotTileProps) {
     before.item.shot === after.item.shot &&
     before.item.upload === after.item.upload &&
     before.onOpen === after.onOpen &&
-    before.onStaleImage === after.onStaleImage
+    before.onStaleImage === after.onStaleImage &&
+    before.actions === after.actions
   );
 }
 
-function ShotTileView({ item, onOpen, onStaleImage }: ShotTileProps) {
+function ShotTileView({ item, onOpen, onStaleImage, actions }: ShotTileProps) {
   const { t } = useTranslation("films");
   const errorText = useShotErrorText();
-  const thumbnail = item.state === "done" ? (item.shot?.version.thumbnail_url ?? null) : null;
+  const image = item.state === "done" && item.shot ? tileImage(item.shot) : null;
+  const thumbnail = image?.src ?? null;
   // Spec §8: a thumbnail that fails is tried once more with a new link; a second failure is shown.
   const [failures, setFailures] = useState(0);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -43,67 +53,78 @@ function ShotTileView({ item, onOpen, onStaleImage }: ShotTileProps) {
   let status: string;
   if (item.state === "uploading")
     status = item.progress === null ? t("tile.uploading") : t("tile.uploadingPercent", { percent: item.progress });
+  else if (item.state === "paused") status = t("tile.paused", { name: item.upload?.fileName ?? "" });
   else if (item.state === "pending") status = t("tile.processing");
   else if (item.state === "error") status = t("tile.failed", { message: errorText(item.error) });
   else status = item.shot?.kept ? t("tile.kept") : "";
 
   return (
-    <button type="button" className={classes.tileButton} onClick={() => onOpen(item.index)}>
-      {/* The name comes from this text, not from an aria-label, so what is seen and what is read never disagree. */}
-      <VisuallyHidden>{[t("tile.open", { index: item.index }), status].filter(Boolean).join(". ")}</VisuallyHidden>
-      {showImage && (
-        <img
-          src={thumbnail}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          width={300}
-          height={300}
-          className={classes.tileImage}
-          onError={() => {
-            setFailedSrc(thumbnail);
-            setFailures((n) => n + 1);
-            onStaleImage();
-          }}
-        />
-      )}
-      {item.state === "done" && !showImage && (
-        <span className={classes.tileStatus} aria-hidden>
-          {thumbnail && failures >= 2 ? t("tile.thumbnailError") : thumbnail ? <Loader size="sm" color="gray" /> : t("tile.noThumbnail")}
-        </span>
-      )}
-      {item.state === "pending" && (
-        <span className={classes.tileStatus} aria-hidden>
-          <Loader size="sm" color="gray" aria-hidden />
-          <span>{t("tile.processing")}</span>
-        </span>
-      )}
-      {item.state === "uploading" && (
-        <>
+    <>
+      <button type="button" className={classes.tileButton} onClick={() => onOpen(item.index)} data-shot-tile={item.index}>
+        {/* The name comes from this text, not from an aria-label, so what is seen and what is read never disagree. */}
+        <VisuallyHidden>{[t("tile.open", { index: item.index }), status].filter(Boolean).join(". ")}</VisuallyHidden>
+        {showImage && (
+          <img
+            src={thumbnail}
+            srcSet={image?.srcSet}
+            sizes={TILE_SIZES}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={300}
+            height={300}
+            className={classes.tileImage}
+            onError={() => {
+              setFailedSrc(thumbnail);
+              setFailures((n) => n + 1);
+              onStaleImage();
+            }}
+          />
+        )}
+        {item.state === "done" && !showImage && (
+          <span className={classes.tileStatus} aria-hidden>
+            {thumbnail && failures >= 2 ? t("tile.thumbnailError") : thumbnail ? <Loader size="sm" color="gray" /> : t("tile.noThumbnail")}
+          </span>
+        )}
+        {item.state === "pending" && (
+          <span className={classes.tileStatus} aria-hidden>
+            <Loader size="sm" color="gray" aria-hidden />
+            <span>{t("tile.processing")}</span>
+          </span>
+        )}
+        {item.state === "uploading" && (
+          <>
+            <span className={classes.tileStatus} aria-hidden>
+              {status}
+            </span>
+            {item.progress !== null && <Progress className={classes.tileProgress} value={item.progress} size="sm" aria-hidden />}
+          </>
+        )}
+        {item.state === "paused" && (
           <span className={classes.tileStatus} aria-hidden>
             {status}
           </span>
-          {item.progress !== null && <Progress className={classes.tileProgress} value={item.progress} size="sm" aria-hidden />}
-        </>
-      )}
-      {item.state === "error" && (
-        <span className={`${classes.tileStatus} ${classes.tileStatusError}`} aria-hidden>
-          <Text size="xs" fw={700} inherit>
-            {t("tile.failedTitle")}
-          </Text>
-          <Text size="xs" lineClamp={4} inherit>
-            {errorText(item.error)}
-          </Text>
+        )}
+        {item.state === "error" && (
+          <span className={`${classes.tileStatus} ${classes.tileStatusError}`} aria-hidden>
+            <Text size="xs" fw={700} inherit>
+              {t("tile.failedTitle")}
+            </Text>
+            <Text size="xs" lineClamp={4} inherit>
+              {errorText(item.error)}
+            </Text>
+          </span>
+        )}
+        <span className={classes.tileIndex} aria-hidden>
+          {item.index}
         </span>
-      )}
-      <span className={classes.tileIndex} aria-hidden>
-        {item.index}
-      </span>
-      {item.shot?.kept && (
-        <Badge className={classes.tileKept} size="xs" color="yellow" variant="filled" autoContrast aria-hidden>
-          {t("tile.kept")}
-        </Badge>
-      )}
-    </button>
+        {item.shot?.kept && (
+          <Badge className={classes.tileKept} size="sm" color="latent" variant="filled" aria-hidden>
+            {t("tile.kept")}
+          </Badge>
+        )}
+      </button>
+      {actions && <div className={classes.tileActions}>{actions}</div>}
+    </>
   );
 }

@@ -1,13 +1,16 @@
 import "@mantine/dropzone/styles.css";
 import { MAX_SHOTS_PER_ROLL } from "@latent/domain/film-config";
-import type { FilmDetail } from "@latent/domain/films";
+import { DEFAULT_MAX_SHOT_BYTES, type FilmDetail, SHOT_CONTENT_TYPES, type ShotContentType } from "@latent/domain/films";
 import { Alert, Button, Group, List, NumberInput, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { formatFileSize } from "../../../shared/i18n/file-size.ts";
+import { listFilmUploads } from "../api/list-film-uploads.ts";
 import { filesFromEvent } from "../uploads/dropped-files.ts";
-import { assignIndexes, type ChosenFiles, chooseFiles, defaultRange, type PlanProblem, planProblem } from "../uploads/upload-plan.ts";
+import { assignIndexes, type ChosenFiles, chooseScans, defaultRange, type PlanProblem, planProblem } from "../uploads/upload-plan.ts";
 import { useFilmUploads, useUploadManager } from "../uploads/use-uploads.ts";
 import { UploadQueue } from "./upload-queue.tsx";
 
@@ -22,9 +25,12 @@ function ProblemText({ problem }: { problem: PlanProblem }) {
     case "range-invalid":
       return t("upload.problem.range", { max: problem.max });
     case "count-mismatch":
-      return t("upload.problem.count", { files: problem.files, count: problem.shots });
+      return t("upload.problem.count", {
+        files: t("upload.problem.files", { count: problem.files }),
+        shots: t("upload.problem.shots", { count: problem.shots }),
+      });
     case "busy":
-      return t("upload.problem.busy", { indexes: problem.indexes.join(", ") });
+      return t("upload.problem.busy", { indexes: problem.indexes.join(", "), count: problem.indexes.length });
   }
 }
 
@@ -34,7 +40,8 @@ function ProblemText({ problem }: { problem: PlanProblem }) {
  * the user chooses others; if their number differs from the number of shots chosen, nothing is sent (spec §5).
  */
 export function UploadPanel({ film }: { film: FilmDetail }) {
-  const { t } = useTranslation("films");
+  const { t, i18n } = useTranslation("films");
+  const api = useApiClient();
   const uploads = useUploadManager();
   // This page's uploads of the roll: their shots count as taken even before the server's copy of the roll has them.
   const filmUploads = useFilmUploads(film.id);
@@ -50,8 +57,44 @@ export function UploadPanel({ film }: { film: FilmDetail }) {
     folderInput.current?.setAttribute("webkitdirectory", "");
   }, []);
 
-  const choose = (files: readonly File[]) => {
-    const next = chooseFiles(files);
+  /**
+   * Files whose upload stopped go on where it stopped, at their shot: a paused upload of this page (same name, size
+   * and last change), or an unfinished one the server has from elsewhere (same name and size). Answers the others.
+   */
+  const resumeKnown = async (files: readonly File[]) => {
+    const rest: File[] = [];
+    let resumed = 0;
+    for (const file of files) {
+      const index = uploads.pausedIndexOf(film.id, file);
+      const entry = filmUploads.find((u) => u.index === index);
+      if (index !== null && entry && uploads.resume(film.id, { index, file, contentType: entry.contentType ?? "image/jpeg" })) resumed += 1;
+      else rest.push(file);
+    }
+    const local = new Set(filmUploads.map((u) => u.index));
+    if (rest.length > 0 && film.shots.some((s) => s.state === "uploading" && !local.has(s.index))) {
+      const unfinished = await listFilmUploads(api, film.id).catch(() => []);
+      for (const upload of unfinished.filter((u) => !local.has(u.index))) {
+        const at = rest.findIndex((f) => f.name === upload.file_name && f.size === upload.content_length);
+        const file = rest[at];
+        const contentType = (SHOT_CONTENT_TYPES as readonly string[]).includes(upload.content_type)
+          ? (upload.content_type as ShotContentType)
+          : null;
+        if (!file || !contentType) continue;
+        if (uploads.resume(film.id, { index: upload.index, file, contentType }, upload.upload_id)) {
+          resumed += 1;
+          rest.splice(at, 1);
+        }
+      }
+    }
+    if (resumed > 0)
+      notifications.show({ closeButtonProps: { "aria-label": t("errors:dismiss") }, message: t("upload.resumed", { count: resumed }) });
+    return rest;
+  };
+
+  const choose = async (files: readonly File[]) => {
+    const rest = await resumeKnown(files);
+    if (rest.length === 0) return;
+    const next = await chooseScans(rest);
     const taken = [...film.shots.map((s) => s.index), ...filmUploads.map((u) => u.index)];
     const range = defaultRange(taken, next.images.length, maxShots);
     setChosen(next);
@@ -61,7 +104,7 @@ export function UploadPanel({ film }: { film: FilmDetail }) {
 
   const range = { from: Number(from), to: Number(to) };
   const count = chosen?.images.length ?? 0;
-  const busy = filmUploads.filter((u) => u.state === "uploading").map((u) => u.index);
+  const busy = uploads.busyIndexes(film.id);
   const problem = chosen ? planProblem(count, range, maxShots, busy) : null;
   const replaced = chosen && !problem ? film.shots.filter((s) => s.index >= range.from && s.index <= range.to).map((s) => s.index) : [];
 
@@ -88,7 +131,7 @@ export function UploadPanel({ film }: { film: FilmDetail }) {
   return (
     <Stack gap="md">
       <Dropzone
-        onDrop={choose}
+        onDrop={(files) => void choose(files)}
         getFilesFromEvent={filesFromEvent}
         openRef={openPicker}
         activateOnClick={false}
@@ -105,7 +148,7 @@ export function UploadPanel({ film }: { film: FilmDetail }) {
             <Dropzone.Idle>{t("upload.dropTitle")}</Dropzone.Idle>
           </Title>
           <Text size="sm" c="dimmed" ta="center">
-            {t("upload.dropHint", { max: maxShots })}
+            {t("upload.dropHint", { count: maxShots, size: formatFileSize(DEFAULT_MAX_SHOT_BYTES, i18n.language) })}
           </Text>
         </Stack>
         <Group justify="center" mt="sm">
@@ -124,8 +167,9 @@ export function UploadPanel({ film }: { film: FilmDetail }) {
         hidden
         aria-label={t("upload.chooseFolder")}
         onChange={(event) => {
-          choose(Array.from(event.currentTarget.files ?? []));
+          const files = Array.from(event.currentTarget.files ?? []);
           event.currentTarget.value = "";
+          void choose(files);
         }}
       />
 
@@ -136,6 +180,15 @@ export function UploadPanel({ film }: { film: FilmDetail }) {
               {t("upload.review.title", { count })}
             </Title>
             <Text size="sm">{t("upload.review.rule")}</Text>
+            {chosen.refused.length > 0 && (
+              <Alert color="red" role="alert" title={t("upload.refused.title", { count: chosen.refused.length })}>
+                <List size="sm" spacing={2}>
+                  {chosen.refused.map((f) => (
+                    <List.Item key={`${f.name}-${f.size}-${f.lastModified}`}>{t("upload.refused.file", { name: f.name })}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
             {chosen.ignored.length > 0 && (
               <Alert color="yellow" title={t("upload.review.ignored", { count: chosen.ignored.length })}>
                 <Text size="sm">{chosen.ignored.map((f) => f.name).join(", ")}</Text>

@@ -2,7 +2,7 @@ import type { Film } from "@latent/domain/films";
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { filmTitle, formatPushPull, shotDate } from "../components/film-texts.ts";
+import { filmTitle, formatPushPullAt, shotDate } from "../components/film-texts.ts";
 
 interface FilmSummaryProps {
   film: Film;
@@ -11,10 +11,12 @@ interface FilmSummaryProps {
   lens?: string | null;
   /** Buttons beside the title. */
   actions?: ReactNode;
+  /** Shots that failed (not counted in `shot_count`): "3 shots (1 failed)". */
+  failed?: number;
 }
 
 /** The roll's header: title, stock, and what it was shot and developed with. */
-export function FilmSummary({ film, camera, lens, actions }: FilmSummaryProps) {
+export function FilmSummary({ film, camera, lens, actions, failed = 0 }: FilmSummaryProps) {
   const { t, i18n } = useTranslation("films");
   const date = shotDate(film, i18n.language);
   const details = [
@@ -36,10 +38,10 @@ export function FilmSummary({ film, camera, lens, actions }: FilmSummaryProps) {
           </Badge>
           <Badge variant="light">{t(`processes.${film.process}`)}</Badge>
           <Badge variant="light" color={film.push_pull === 0 ? "gray" : "orange"}>
-            {formatPushPull(film.push_pull, t)}
+            {formatPushPullAt(film.push_pull, film.iso, t, i18n.language)}
           </Badge>
           <Badge variant="outline" color="gray">
-            {t("shotCount", { count: film.shot_count })}
+            {failed > 0 ? t("shotCountFailed", { count: film.shot_count, failed }) : t("shotCount", { count: film.shot_count })}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">

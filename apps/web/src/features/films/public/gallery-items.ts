@@ -1,7 +1,7 @@
 import type { Shot } from "@latent/domain/films";
 import type { UploadShot } from "../uploads/upload-manager.ts";
 
-export type TileState = "uploading" | "pending" | "done" | "error";
+export type TileState = "uploading" | "paused" | "pending" | "done" | "error";
 
 /** One tile of the gallery: what the server knows of the shot, merged with this page's upload of it. */
 export interface GalleryItem {
@@ -11,13 +11,17 @@ export interface GalleryItem {
   state: TileState;
   /** Percent sent, while this page is sending the file; null when unknown (sent from another page). */
   progress: number | null;
-  /** An API error code or the server's message, for tiles in error. */
+  /** A shot error code (domain SHOT_ERROR_CODES), an API error code or the server's message, for tiles in error. */
   error: string | null;
 }
 
+/** What a failed shot says: its code when the server gave one (translated), else its message. */
+const shotError = (shot: Shot) => shot.error_code ?? shot.error_message ?? "internal-error";
+
 /**
- * Tiles in shot order. This page's upload tells more than the server while a file is being sent or failed to be;
- * otherwise the server's state wins (it knows when processing is over).
+ * Tiles in shot order: the one place a shot's state is decided, for the gallery and the upload panel alike. This
+ * page's upload tells more than the server while a file is being sent, waits to be chosen again, or failed to be
+ * sent; once the file is sent the server's state wins (it knows when processing is over, or failed).
  */
 export function galleryItems(shots: readonly Shot[], uploads: readonly UploadShot[]): GalleryItem[] {
   const byIndex = new Map<number, { shot: Shot | null; upload: UploadShot | null }>();
@@ -29,19 +33,67 @@ export function galleryItems(shots: readonly Shot[], uploads: readonly UploadSho
   return [...byIndex.entries()]
     .sort(([a], [b]) => a - b)
     .map(([index, { shot, upload }]): GalleryItem => {
-      if (upload?.state === "uploading") return { index, shot, upload, state: "uploading", progress: upload.progress, error: null };
+      const item = { index, shot, upload, progress: null, error: null };
+      if (upload?.state === "uploading") return { ...item, state: "uploading", progress: upload.progress };
+      const serverMovedOn = shot !== null && shot.state !== "uploading";
+      if (upload?.state === "paused" && !serverMovedOn) return { ...item, state: "paused", progress: upload.progress };
       if (upload?.state === "error" && shot?.state !== "done")
-        return { index, shot, upload, state: "error", progress: null, error: upload.errorMessage };
-      if (shot) {
-        return {
-          index,
-          shot,
-          upload,
-          state: shot.state,
-          progress: null,
-          error: shot.state === "error" ? (shot.error_message ?? "internal-error") : null,
-        };
-      }
-      return { index, shot, upload, state: "pending", progress: null, error: null };
+        return { ...item, state: "error", error: shot?.state === "error" ? shotError(shot) : upload.errorMessage };
+      // Every byte of this page's file arrived: processing, whatever an older copy of the roll says.
+      if (shot?.state === "uploading" && (upload?.state === "pending" || upload?.state === "done")) return { ...item, state: "pending" };
+      if (shot) return { ...item, state: shot.state, error: shot.state === "error" ? shotError(shot) : null };
+      return { ...item, state: "pending" };
     });
+}
+
+/** Where the lightbox is among the tiles: the tile shown and those its keys go to (←/→, Home/End). */
+export interface GalleryPosition {
+  item: GalleryItem;
+  /** 0-based place among the tiles (shot indexes may have gaps). */
+  position: number;
+  previous: GalleryItem | null;
+  next: GalleryItem | null;
+  first: GalleryItem;
+  last: GalleryItem;
+}
+
+/** The tile of shot `index` and its neighbours, or null when no tile has that index (a link to a shot not there). */
+export function galleryPosition(items: readonly GalleryItem[], index: number | null): GalleryPosition | null {
+  const position = index === null ? -1 : items.findIndex((item) => item.index === index);
+  const item = items[position];
+  if (!item) return null;
+  return {
+    item,
+    position,
+    previous: items[position - 1] ?? null,
+    next: items[position + 1] ?? null,
+    first: items[0]!,
+    last: items[items.length - 1]!,
+  };
+}
+
+/** Longest side of the thumbnail (WebP) and of the preview (JPEG) the server makes of each scan. */
+export const THUMBNAIL_PX = 480;
+export const PREVIEW_PX = 2048;
+
+/** How wide an image made no larger than `px` on its longest side is; `px` when the scan's size is unknown. */
+function widthWithin(px: number, width: number | null, height: number | null) {
+  if (!width || !height) return px;
+  return Math.round(width * Math.min(1, px / Math.max(width, height)));
+}
+
+/**
+ * The `src` and `srcset` of a tile: the thumbnail, and the preview for screens that need more pixels than it has
+ * (a dense display, a wide tile); null until the thumbnail exists.
+ */
+export function tileImage(shot: Pick<Shot, "version" | "width" | "height">): { src: string; srcSet: string } | null {
+  const { thumbnail_url, preview_url } = shot.version;
+  if (!thumbnail_url) return null;
+  const sources = [`${thumbnail_url} ${widthWithin(THUMBNAIL_PX, shot.width, shot.height)}w`];
+  if (preview_url) {
+    const previewWidth = widthWithin(PREVIEW_PX, shot.width, shot.height);
+    // A small scan's preview is no larger than its thumbnail: offering it would only cost a download.
+    if (previewWidth > widthWithin(THUMBNAIL_PX, shot.width, shot.height)) sources.push(`${preview_url} ${previewWidth}w`);
+  }
+  return { src: thumbnail_url, srcSet: sources.join(", ") };
 }

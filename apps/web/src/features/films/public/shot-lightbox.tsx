@@ -1,20 +1,27 @@
-import { ActionIcon, Badge, Box, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useWindowEvent } from "@mantine/hooks";
-import type { ReactNode } from "react";
+import type { Film } from "@latent/domain/films";
+import { Badge, Button, Group, Modal, Text, Title, UnstyledButton } from "@mantine/core";
+import { useMediaQuery, useWindowEvent } from "@mantine/hooks";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { fileSize } from "../components/film-texts.ts";
 import classes from "../components/films.module.css";
-import { useShotErrorText } from "../components/use-shot-error-text.ts";
-import type { GalleryItem } from "./gallery-items.ts";
+import { type GearName, ShotDetails } from "../components/shot-details.tsx";
+import { ShotStage, type Zoom, type ZoomAnchor } from "../components/shot-stage.tsx";
+import { type GalleryItem, type GalleryPosition, galleryPosition } from "./gallery-items.ts";
+import { focusShotTile } from "./shot-gallery.tsx";
 
 interface ShotLightboxProps {
+  /** The roll: what its shots were taken with unless they say otherwise. */
+  film: Film;
   items: GalleryItem[];
   /** Index of the shot shown; null while closed. */
   openIndex: number | null;
   onNavigate: (index: number) => void;
   onClose: () => void;
-  /** The owner's edit panel for the shot shown; shared rolls show none. */
-  panel?: (item: GalleryItem) => ReactNode;
+  /** Names of the owner's cameras and lenses; a shared roll has none, and shows no gear. */
+  gearName?: GearName;
+  /** The owner's edit form for the shot shown, reached from its details; `done` goes back to them. Shared rolls have none. */
+  editor?: (item: GalleryItem, done: () => void) => ReactNode;
 }
 
 /** Keys typed into a field belong to the field, not to the lightbox. */
@@ -24,124 +31,218 @@ function isTyping(target: EventTarget | null) {
 }
 
 /**
- * One shot at a time, large: ←/→ go to the previous or next shot, Esc closes, focus stays inside (Mantine's modal
- * traps it and gives it back to the tile on close).
+ * One shot at a time on the whole screen: ←/→ previous and next, Home/End first and last, +/Z zoom to 100 % and back,
+ * I shows or hides the details, Esc closes. Focus stays inside (Mantine's modal traps it) and goes back to the shot's
+ * tile on close.
  */
-export function ShotLightbox({ items, openIndex, onNavigate, onClose, panel }: ShotLightboxProps) {
-  const { t, i18n } = useTranslation("films");
-  const errorText = useShotErrorText();
-  const position = items.findIndex((item) => item.index === openIndex);
-  const item = position >= 0 ? items[position] : undefined;
-  const previous = position > 0 ? items[position - 1] : undefined;
-  const next = position >= 0 && position < items.length - 1 ? items[position + 1] : undefined;
+export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gearName, editor }: ShotLightboxProps) {
+  const at = galleryPosition(items, openIndex);
+  // While the lightbox fades out it keeps showing the last shot, whose tile then takes the focus.
+  const lastAt = useRef<GalleryPosition | null>(null);
+  if (at) lastAt.current = at;
+  const shown = at ?? lastAt.current;
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <Modal.Root
+      opened={at !== null}
+      onClose={onClose}
+      fullScreen
+      // On the content only: a className given to Modal.Content would also land on its positioning wrapper.
+      classNames={{ content: classes.lightbox }}
+      returnFocus={false}
+      transitionProps={{ transition: "fade", duration: 150 }}
+      onExitTransitionEnd={() => {
+        focusShotTile(lastAt.current?.item.index ?? null);
+        setEditing(false);
+      }}
+    >
+      <Modal.Content>
+        {shown && (
+          <LightboxView
+            at={shown}
+            film={film}
+            itemsCount={items.length}
+            onNavigate={onNavigate}
+            gearName={gearName}
+            editor={editor}
+            editing={editing}
+            setEditing={setEditing}
+          />
+        )}
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+interface LightboxViewProps extends Pick<ShotLightboxProps, "film" | "onNavigate" | "gearName" | "editor"> {
+  at: GalleryPosition;
+  itemsCount: number;
+  editing: boolean;
+  setEditing: (editing: boolean) => void;
+}
+
+function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, editing, setEditing }: LightboxViewProps) {
+  const { t } = useTranslation("films");
+  const { item, previous, next } = at;
+  const shot = item.shot;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const detailsButtonRef = useRef<HTMLButtonElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  // The details start shown where there is room beside the picture; then the user's choice holds for the visit.
+  const wide = useMediaQuery("(min-width: 62em)", true, { getInitialValueInEffect: false });
+  const [detailsChoice, setDetailsChoice] = useState<boolean | null>(null);
+  const detailsShown = detailsChoice ?? wide;
+  const [zoom, setZoom] = useState<Zoom>({ index: item.index, on: false, anchor: null });
+  const zoomed = zoom.on && zoom.index === item.index;
+  const canZoom = item.state === "done" && !!(shot?.version.preview_url ?? shot?.version.thumbnail_url);
+
+  const go = (target: GalleryItem | null) => {
+    if (target && target.index !== item.index) onNavigate(target.index);
+  };
+  const toggleZoom = (anchor: ZoomAnchor | null) => {
+    if (canZoom) setZoom({ index: item.index, on: !zoomed, anchor });
+  };
+  const toggleDetails = () => {
+    // Focus inside the panel would be lost with it: it moves to the button that brings the panel back.
+    if (detailsShown && panelRef.current?.contains(document.activeElement)) detailsButtonRef.current?.focus();
+    setDetailsChoice(!detailsShown);
+  };
+  const startEditing = () => {
+    flushSync(() => setEditing(true));
+    panelRef.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
+  };
+  const stopEditing = () => {
+    flushSync(() => setEditing(false));
+    editButtonRef.current?.focus();
+  };
 
   useWindowEvent("keydown", (event) => {
-    if (!item || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-    if (event.key === "ArrowLeft" && previous) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented || isTyping(event.target)) return;
+    // Keys pressed in a dialog above this one (confirming a deletion) are that dialog's.
+    const target = event.target as Node | null;
+    const dialog = rootRef.current?.closest("[role=dialog]");
+    if (target && target !== document.body && !dialog?.contains(target)) return;
+    const moves: Record<string, GalleryItem | null> = { ArrowLeft: previous, ArrowRight: next, Home: at.first, End: at.last };
+    if (event.key in moves) {
       event.preventDefault();
-      onNavigate(previous.index);
-    } else if (event.key === "ArrowRight" && next) {
+      go(moves[event.key] ?? null);
+    } else if (event.key === "i" || event.key === "I") {
       event.preventDefault();
-      onNavigate(next.index);
+      toggleDetails();
+    } else if (event.key === "z" || event.key === "Z" || event.key === "+") {
+      event.preventDefault();
+      toggleZoom(null);
     }
   });
 
-  const shot = item?.shot ?? null;
-  const image = item?.state === "done" ? (shot?.version.preview_url ?? shot?.version.thumbnail_url ?? null) : null;
-  const fileName = shot?.file_name ?? item?.upload?.fileName ?? null;
-  const title = item
-    ? fileName
-      ? t("lightbox.titleNamed", { index: item.index, name: fileName })
-      : t("lightbox.title", { index: item.index })
-    : "";
+  // The neighbours' previews load while this one is looked at, so moving on shows them at once.
+  useEffect(() => {
+    for (const neighbour of [previous, next]) {
+      const url = neighbour?.state === "done" ? neighbour.shot?.version.preview_url : null;
+      if (url) new Image().src = url;
+    }
+  }, [previous, next]);
+
+  const fileName = shot?.file_name ?? item.upload?.fileName ?? null;
+  const title = fileName ? t("lightbox.titleNamed", { index: item.index, name: fileName }) : t("lightbox.title", { index: item.index });
 
   return (
-    <Modal
-      closeButtonProps={{ "aria-label": t("films:close") }}
-      opened={item !== undefined}
-      onClose={onClose}
-      title={title}
-      size="min(1400px, 96vw)"
-      centered
-    >
-      {item && (
-        <SimpleGrid cols={{ base: 1, md: panel ? 2 : 1 }} spacing="lg">
-          <Stack gap="sm">
-            {image ? (
-              <img key={image} src={image} alt={t("tile.alt", { index: item.index })} className={classes.lightboxImage} />
+    <div ref={rootRef} style={{ display: "contents" }}>
+      <div className={classes.lightboxBar}>
+        <Modal.Title className={classes.lightboxTitle}>{title}</Modal.Title>
+        <span className={classes.lightboxPosition} aria-live="polite">
+          {t("lightbox.position", { position: at.position + 1, total: itemsCount })}
+        </span>
+        <div className={classes.lightboxControls}>
+          {canZoom && (
+            // Phones zoom with a tap on the picture: the bar keeps its room for the title.
+            <UnstyledButton
+              className={`${classes.barButton} ${classes.hideOnPhone}`}
+              onClick={() => toggleZoom(null)}
+              aria-keyshortcuts="Z"
+            >
+              {zoomed ? t("lightbox.zoomOut") : t("lightbox.zoomIn")}
+            </UnstyledButton>
+          )}
+          <UnstyledButton
+            ref={detailsButtonRef}
+            className={classes.barButton}
+            onClick={toggleDetails}
+            aria-pressed={detailsShown}
+            aria-controls={detailsShown ? panelId : undefined}
+            aria-keyshortcuts="I"
+          >
+            {t("lightbox.details")}
+          </UnstyledButton>
+          {shot?.version.url && (
+            <a className={`${classes.barButton} ${classes.hideOnPhone}`} href={shot.version.url} download={fileName ?? undefined}>
+              {t("lightbox.original")}
+            </a>
+          )}
+          <Modal.CloseButton className={classes.lightboxClose} size="lg" aria-label={t("films:close")} data-autofocus />
+        </div>
+      </div>
+
+      <div className={classes.lightboxMain}>
+        <div className={classes.stageWrap}>
+          <ShotStage item={item} zoom={zoom} onToggleZoom={toggleZoom} onSwipe={(to) => go(to === "previous" ? previous : next)} />
+          <UnstyledButton
+            className={`${classes.navButton} ${classes.navPrevious}`}
+            onClick={() => go(previous)}
+            // Still focusable at the first shot: a button disabled under the focus would drop it out of the dialog.
+            aria-disabled={!previous}
+            aria-label={t("lightbox.previous")}
+            aria-keyshortcuts="ArrowLeft"
+          >
+            <span aria-hidden>‹</span>
+          </UnstyledButton>
+          <UnstyledButton
+            className={`${classes.navButton} ${classes.navNext}`}
+            onClick={() => go(next)}
+            aria-disabled={!next}
+            aria-label={t("lightbox.next")}
+            aria-keyshortcuts="ArrowRight"
+          >
+            <span aria-hidden>›</span>
+          </UnstyledButton>
+        </div>
+
+        {detailsShown && (
+          <aside ref={panelRef} id={panelId} className={classes.panel} aria-label={t("lightbox.details")}>
+            {editing && editor ? (
+              editor(item, stopEditing)
             ) : (
-              <Box className={classes.lightboxEmpty}>
-                {item.state === "pending" || item.state === "uploading" ? (
-                  <Group gap="xs">
-                    <Loader size="sm" color="gray" />
-                    <Text inherit>{item.state === "pending" ? t("tile.processing") : t("tile.uploading")}</Text>
-                  </Group>
-                ) : (
-                  <Text inherit>{item.state === "error" ? errorText(item.error) : t("tile.noThumbnail")}</Text>
+              <>
+                <Group justify="space-between" mb="sm">
+                  <Title order={3} size="h5">
+                    {t("lightbox.details")}
+                  </Title>
+                  {shot?.kept && (
+                    <Badge color="latent" variant="filled">
+                      {t("tile.kept")}
+                    </Badge>
+                  )}
+                </Group>
+                <ShotDetails item={item} film={film} gearName={gearName} />
+                {editor && (
+                  <Button ref={editButtonRef} variant="light" mt="md" onClick={startEditing}>
+                    {t("lightbox.edit")}
+                  </Button>
                 )}
-              </Box>
+              </>
             )}
-            <Group justify="space-between" wrap="nowrap">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => previous && onNavigate(previous.index)}
-                disabled={!previous}
-                aria-label={t("lightbox.previous")}
-              >
-                ←
-              </ActionIcon>
-              <Text size="sm" aria-live="polite">
-                {t("lightbox.position", { position: position + 1, total: items.length })}
+            <Modal.Body p={0} mt="lg">
+              <Text size="xs" c="dimmed">
+                {t("lightbox.keys")}
               </Text>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => next && onNavigate(next.index)}
-                disabled={!next}
-                aria-label={t("lightbox.next")}
-              >
-                →
-              </ActionIcon>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t("lightbox.keys")}
-            </Text>
-          </Stack>
-          <Stack gap="sm">
-            <Group gap="xs">
-              {shot?.kept && (
-                <Badge color="yellow" autoContrast>
-                  {t("tile.kept")}
-                </Badge>
-              )}
-              {shot?.version.format && (
-                <Badge variant="light" color="gray">
-                  {shot.version.format.replace("image/", "").toUpperCase()}
-                </Badge>
-              )}
-            </Group>
-            {shot && (
-              <Text size="sm" c="dimmed">
-                {[
-                  shot.width && shot.height ? t("lightbox.dimensions", { width: shot.width, height: shot.height }) : null,
-                  shot.size ? fileSize(shot.size, i18n.language) : null,
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </Text>
-            )}
-            {shot?.version.url && (
-              <div>
-                <Button component="a" href={shot.version.url} download={fileName ?? undefined} variant="light" size="xs">
-                  {t("lightbox.original")}
-                </Button>
-              </div>
-            )}
-            {panel?.(item)}
-          </Stack>
-        </SimpleGrid>
-      )}
-    </Modal>
+            </Modal.Body>
+          </aside>
+        )}
+        {!detailsShown && <Modal.Body className={classes.visuallyHidden}>{t("lightbox.keys")}</Modal.Body>}
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,18 @@
-import type { ShotState } from "@latent/domain/films";
+import type { ShotErrorCode, ShotState } from "@latent/domain/films";
 import { useEffect, useRef } from "react";
 
 /** Messages of a roll's realtime feed (`/ws/{filmId}`). */
 export type FilmFeedEvent =
   | { type: "connected" }
-  | { type: "shot"; index: number; state: ShotState; error_message: string | null; thumbnail_url: string | null }
+  | {
+      type: "shot";
+      index: number;
+      state: ShotState;
+      error_message: string | null;
+      /** Why the shot failed (domain SHOT_ERROR_CODES), translated where shown. */
+      error_code?: ShotErrorCode | null;
+      thumbnail_url: string | null;
+    }
   | { type: "shot-deleted"; index: number }
   | { type: "download"; progress: number; file_name: string; finished: boolean };
 

@@ -7,6 +7,7 @@ import {
   filesFromDataTransfer,
   filesFromEntries,
   filesFromEvent,
+  isJunkFile,
 } from "./dropped-files.ts";
 
 const fileEntry = (name: string): FileEntryLike => ({
@@ -56,6 +57,19 @@ describe("files of a drop", () => {
   it("leaves out hidden files and folders", async () => {
     const roll = folder("roll", [fileEntry(".DS_Store"), fileEntry("01.jpg"), folder(".thumbnails", [fileEntry("t.jpg")])]);
     expect(names(await filesFromEntries([roll]))).toEqual(["01.jpg"]);
+  });
+
+  it("skips the files systems leave in folders (.DS_Store, ._ resource forks, Thumbs.db) without a word", async () => {
+    const roll = folder("roll", [
+      fileEntry(".DS_Store"),
+      fileEntry("._01.jpg"),
+      fileEntry("01.jpg"),
+      fileEntry("Thumbs.db"),
+      folder("more", [fileEntry("thumbs.db"), fileEntry("._02.jpg"), fileEntry("02.jpg")]),
+    ]);
+    expect(names(await filesFromEntries([roll]))).toEqual(["01.jpg", "02.jpg"]);
+    expect([".DS_Store", "._01.jpg", "Thumbs.db", "THUMBS.DB"].every(isJunkFile)).toBe(true);
+    expect(["01.jpg", "thumbs.jpg", "my.DS_Store.jpg"].some(isJunkFile)).toBe(false);
   });
 
   it("takes entries during the drop: the item list may be emptied as soon as the handler returns", async () => {

@@ -35,14 +35,17 @@ async function readAll(directory: DirectoryEntryLike): Promise<EntryLike[]> {
   }
 }
 
-/** Hidden files (".DS_Store", "._scan.jpg") come with folders copied from some systems; they are never scans. */
-const isHidden = (name: string) => name.startsWith(".");
+/**
+ * Files a system leaves in folders, never scans: hidden ones (macOS's ".DS_Store" and "._scan.jpg" resource forks,
+ * any ".folder") and Windows' "Thumbs.db". They are left out without a word.
+ */
+export const isJunkFile = (name: string) => name.startsWith(".") || name.toLowerCase() === "thumbs.db";
 
-/** Every file under the entries, folders walked recursively; hidden files and folders are left out. */
+/** Every file under the entries, folders walked recursively; junk files and hidden folders are left out. */
 export async function filesFromEntries(entries: readonly EntryLike[]): Promise<File[]> {
   const files: File[] = [];
   for (const entry of entries) {
-    if (isHidden(entry.name)) continue;
+    if (isJunkFile(entry.name)) continue;
     if (isFileEntry(entry)) files.push(await fileOf(entry));
     else if (isDirectoryEntry(entry)) files.push(...(await filesFromEntries(await readAll(entry))));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignIndexes, chooseFiles, contentTypeOf, defaultRange, planProblem, sortByName } from "./upload-plan.ts";
+import { assignIndexes, chooseFiles, chooseScans, contentTypeOf, defaultRange, planProblem, sortByName } from "./upload-plan.ts";
 
 const file = (name: string, type = "") => ({ name, type });
 
@@ -17,10 +17,28 @@ describe("choosing the files of an upload", () => {
     expect(contentTypeOf(file("raw.dng", "image/x-adobe-dng"))).toBeNull();
   });
 
-  it("leaves out what is not a scan, and says which files those were", () => {
-    const { images, ignored } = chooseFiles([file("02.jpg"), file("notes.txt"), file(".DS_Store"), file("01.png")]);
+  it("leaves out what is not a scan and says which files those were, but skips system junk without a word", () => {
+    const { images, ignored } = chooseFiles([file("02.jpg"), file("notes.txt"), file(".DS_Store"), file("Thumbs.db"), file("01.png")]);
     expect(images.map((i) => i.file.name)).toEqual(["01.png", "02.jpg"]);
-    expect(ignored.map((f) => f.name)).toEqual([".DS_Store", "notes.txt"]);
+    expect(ignored.map((f) => f.name)).toEqual(["notes.txt"]);
+  });
+
+  it("refuses a file named like a scan whose bytes are not an image, and trusts the bytes over the name", async () => {
+    const jpegBytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+    const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    const chosen = await chooseScans([
+      new File(["Dear lab, please push this roll one stop."], "01.jpg", { type: "image/jpeg" }),
+      new File([jpegBytes], "02.jpg", { type: "image/jpeg" }),
+      new File([pngBytes], "03.tif"),
+      new File([], "04.jpg"),
+      new File(["notes"], "notes.txt"),
+    ]);
+    expect(chosen.images.map((i) => [i.file.name, i.contentType])).toEqual([
+      ["02.jpg", "image/jpeg"],
+      ["03.tif", "image/png"],
+    ]);
+    expect(chosen.refused.map((f) => f.name)).toEqual(["01.jpg", "04.jpg"]);
+    expect(chosen.ignored.map((f) => f.name)).toEqual(["notes.txt"]);
   });
 });
 

@@ -1,4 +1,6 @@
 import { SHOT_CONTENT_TYPES, type ShotContentType } from "@latent/domain/films";
+import { IMAGE_SIGNATURE_BYTES, imageTypeOf } from "@latent/domain/image-signature";
+import { isJunkFile } from "./dropped-files.ts";
 
 /** "scan-2.jpg" before "scan-10.jpg": names compare by their numbers, as a scanner numbers its files. */
 const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
@@ -29,19 +31,49 @@ export function sortByName<T extends { name: string; webkitRelativePath?: string
 export interface ChosenFiles<F> {
   /** Scans to upload, in natural order of their names. */
   images: { file: F; contentType: ShotContentType }[];
-  /** Files that are not images of a type the server takes (sidecars, notes, hidden files): left out, and listed. */
+  /** Files that are not named as images of a type the server takes (sidecars, notes): left out, and listed. */
   ignored: F[];
+  /** Files named as images whose bytes are not one (a text file renamed .jpg): refused before any shot is made. */
+  refused: F[];
 }
 
+/** Scans among the files by their names; junk a system leaves in folders (.DS_Store, Thumbs.db) goes unmentioned. */
 export function chooseFiles<F extends { name: string; type: string }>(files: readonly F[]): ChosenFiles<F> {
   const images: ChosenFiles<F>["images"] = [];
   const ignored: F[] = [];
   for (const file of sortByName(files)) {
-    const contentType = file.name.startsWith(".") ? null : contentTypeOf(file);
+    if (isJunkFile(file.name)) continue;
+    const contentType = contentTypeOf(file);
     if (contentType) images.push({ file, contentType });
     else ignored.push(file);
   }
-  return { images, ignored };
+  return { images, ignored, refused: [] };
+}
+
+/**
+ * The image type of a file by its first bytes, with the server's own rule (domain `imageTypeOf`): null when it is
+ * not a JPEG, TIFF, PNG or WebP whatever its name says, or cannot be read.
+ */
+export async function imageTypeOfFile(file: Blob): Promise<ShotContentType | null> {
+  try {
+    return imageTypeOf(new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer()));
+  } catch {
+    return null;
+  }
+}
+
+/** `chooseFiles`, then each scan's first bytes checked: they decide its type, and refuse a file that is not an image. */
+export async function chooseScans<F extends Blob & { name: string; type: string }>(files: readonly F[]): Promise<ChosenFiles<F>> {
+  const chosen = chooseFiles(files);
+  const types = await Promise.all(chosen.images.map(({ file }) => imageTypeOfFile(file)));
+  const images: ChosenFiles<F>["images"] = [];
+  const refused: F[] = [];
+  for (const [i, { file }] of chosen.images.entries()) {
+    const contentType = types[i];
+    if (contentType) images.push({ file, contentType });
+    else refused.push(file);
+  }
+  return { images, ignored: chosen.ignored, refused };
 }
 
 export interface ShotRange {

@@ -4,7 +4,9 @@ import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { useAuthSession } from "../../../shared/auth/auth-session-context.tsx";
 import { beginShotUpload } from "../api/begin-shot-upload.ts";
 import { deleteShot } from "../api/delete-shot.ts";
+import { getUploadStatus } from "../api/get-upload-status.ts";
 import { setLeaveReason, setLeaveTexts } from "../leave-page-warning.ts";
+import { createIndexedDbStash } from "./file-stash.ts";
 import { createUploadManager, sendChunkWithProgress, type UploadManager, type UploadShot } from "./upload-manager.ts";
 
 /** One manager for the page's life: uploads go on while the user opens other screens. */
@@ -18,10 +20,12 @@ export function useUploadManager(): UploadManager {
   if (!manager) {
     const created = createUploadManager({
       begin: (filmId, index, body) => beginShotUpload(api, filmId, index, body),
+      status: (uploadId) => getUploadStatus(api, uploadId),
       sendChunk: sendChunkWithProgress,
       deleteShot: (filmId, index) => deleteShot(api, filmId, index),
       tokens: session,
       storage: window.localStorage,
+      stash: createIndexedDbStash(),
     });
     created.subscribe(() => setLeaveReason("uploads", created.hasUploading()));
     manager = created;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { ApiError } from "../../../shared/api/api-error.ts";
 import { USER_QUERY_KEY } from "../../user/api/get-user.ts";
 import { type GearKind, type GearMetadataOf, type GearOf, gearQueryKey } from "./gear-kind.ts";
 
@@ -19,5 +20,9 @@ export function useCreateGear<K extends GearKind>(kind: K) {
         queryClient.invalidateQueries({ queryKey: gearQueryKey(kind) }),
         queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
       ]),
+    // Refused at the limit (another tab took the last place): the usage shown is stale, so "Add" gets disabled.
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === "gear-limit-reached") void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    },
   });
 }

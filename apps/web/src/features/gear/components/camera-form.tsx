@@ -4,6 +4,7 @@ import { Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../../shared/forms/zod-field-errors.ts";
+import { RevealedFailure } from "../../../shared/ui/revealed-failure.tsx";
 import { useGearSave } from "../hooks/use-gear-save.ts";
 import { GearSaveFailure } from "./gear-save-failure.tsx";
 
@@ -36,7 +37,9 @@ export function CameraForm({ camera, onDone }: { camera?: Camera; onDone: () => 
   return (
     <form onSubmit={form.onSubmit((values) => save(values, form.setErrors))} noValidate>
       <Stack gap="md">
-        {failure !== null && <GearSaveFailure error={failure} />}
+        <RevealedFailure failure={failure}>
+          <GearSaveFailure error={failure} />
+        </RevealedFailure>
         <TextInput label={t("cameras.fields.brand")} withAsterisk data-autofocus {...form.getInputProps("brand")} />
         <TextInput label={t("cameras.fields.model")} withAsterisk {...form.getInputProps("model")} />
         <NativeSelect

@@ -1,9 +1,12 @@
+import { hasRoomFor } from "@latent/domain/plans";
 import { Alert, Button, EmptyState, Group, Modal, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { PlanLimitedButton } from "../../../shared/ui/plan-limited-button.tsx";
+import { useCurrentUser } from "../../user/api/get-user.ts";
 import { useDeleteGear } from "../api/delete-gear.ts";
 import type { GearKind, GearOf } from "../api/gear-kind.ts";
 import { useGearList } from "../api/list-gear.ts";
@@ -26,6 +29,7 @@ export function GearListScreen<K extends GearKind>({ kind, columns, Form }: Gear
   // Texts are keyed by kind (`gear:cameras.*`, `gear:lenses.*`); a plain string prefix keeps i18next's key types simple.
   const texts: string = kind;
   const errorText = useApiErrorText();
+  const user = useCurrentUser();
   const list = useGearList(kind);
   const remove = useDeleteGear(kind);
   // undefined: no form open; null: adding; an item: editing it.
@@ -46,7 +50,19 @@ export function GearListScreen<K extends GearKind>({ kind, columns, Form }: Gear
         }),
     });
 
-  const addButton = <Button onClick={() => setEditing(null)}>{t(`${texts}.add`)}</Button>;
+  // Cameras and lenses count together against the plan; at the limit "Add" says so before any form is filled.
+  const limit = user.max_gears_capacity;
+  const addButton = (justify?: "center") => (
+    <PlanLimitedButton
+      full={!hasRoomFor(user.usage.gear, limit)}
+      reason={t("limit.reached", { count: limit ?? 0 })}
+      upgrade={t("limit.upgrade")}
+      onClick={() => setEditing(null)}
+      justify={justify}
+    >
+      {t(`${texts}.add`)}
+    </PlanLimitedButton>
+  );
 
   let body: ReactNode;
   if (list.isPending) {
@@ -71,7 +87,7 @@ export function GearListScreen<K extends GearKind>({ kind, columns, Form }: Gear
   } else if (list.data.length === 0) {
     body = (
       <EmptyState title={t(`${texts}.empty.title`)} description={t(`${texts}.empty.text`)} py="xl">
-        <EmptyState.Actions>{addButton}</EmptyState.Actions>
+        <EmptyState.Actions>{addButton("center")}</EmptyState.Actions>
       </EmptyState>
     );
   } else {
@@ -131,7 +147,7 @@ export function GearListScreen<K extends GearKind>({ kind, columns, Form }: Gear
         <Title order={2} size="h3">
           {t(`${texts}.title`)}
         </Title>
-        {list.isSuccess && list.data.length > 0 && addButton}
+        {list.isSuccess && list.data.length > 0 && addButton()}
       </Group>
       {body}
       <Modal

@@ -1,9 +1,9 @@
+import { AFTER_LOGIN_PATH } from "@latent/domain/app-paths";
 import { PLANS } from "@latent/domain/plans";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "react-oidc-context";
 import { Link } from "react-router";
-import { AFTER_LOGIN_PATH } from "../../../config/paths.ts";
 import { useSignIn } from "../../../shared/auth/auth-session-context.tsx";
 import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-context.tsx";
 
@@ -39,7 +39,10 @@ export function SignUpActions({ size = "md" }: { size?: "md" | "lg" }) {
       </Group>
       <Text size="sm" c="gray.7">
         {config.identity.registration_open
-          ? t("freePlan", { films: PLANS.free.maxFilms, gear: PLANS.free.maxGear })
+          ? t("freePlan", {
+              films: t("count.rolls", { count: PLANS.free.maxFilms }),
+              gear: t("count.gear", { count: PLANS.free.maxGear }),
+            })
           : t("errors:api.signin-blocked")}
       </Text>
     </Stack>

@@ -55,7 +55,7 @@ export function RollGridMockup() {
               {roll.name}
             </text>
             <text x={x + 8} y={y + 97} fontSize="8.5" fill="#495057" fontFamily="system-ui, sans-serif">
-              {roll.details}
+              {`${roll.format} · ${t(`films:processCodes.${roll.process}`)} · ISO ${roll.iso}`}
             </text>
             <rect x={x + 8} y={y + 104} width={36 + (i % 3) * 14} height="6" rx="3" fill="#f0b9a0" />
           </g>

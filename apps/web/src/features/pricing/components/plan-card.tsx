@@ -1,13 +1,14 @@
+import { AFTER_LOGIN_PATH, paths } from "@latent/domain/app-paths";
 import { NEWSLETTER_DISCOUNT_PERCENT, PLANS, type PlanId } from "@latent/domain/plans";
 import { Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "react-oidc-context";
 import { Link } from "react-router";
-import { AFTER_LOGIN_PATH, paths } from "../../../config/paths.ts";
 import { useSignIn } from "../../../shared/auth/auth-session-context.tsx";
+import { formatFileSize } from "../../../shared/i18n/file-size.ts";
 import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-context.tsx";
 import type { Currency } from "../currency.ts";
-import { discounted, formatCount, formatPrice, formatStorage } from "../plan-format.ts";
+import { discounted, formatCount, formatPrice } from "../plan-format.ts";
 
 /** The way into a plan: sign up (the free plan lands on the dashboard, paid ones on the subscriptions screen). */
 function PlanAction({ planId, name }: { planId: PlanId; name: string }) {
@@ -110,7 +111,7 @@ export function PlanCard({ planId, currency }: { planId: PlanId; currency: Curre
         <Box component="dl" m={0} style={{ flex: 1 }}>
           <LimitRow label={t("limits.films")} value={limit(plan.maxFilms)} />
           <LimitRow label={t("limits.gear")} value={limit(plan.maxGear)} />
-          <LimitRow label={t("limits.storage")} value={limit(plan.maxStorageBytes, (v) => formatStorage(v, locale))} />
+          <LimitRow label={t("limits.storage")} value={limit(plan.maxStorageBytes, (v) => formatFileSize(v, locale))} />
           <LimitRow label={t("limits.keptShots")} value={limit(plan.maxKeptShots)} />
           <LimitRow label={t("limits.earlyNews")} value={plan.earlyNews ? t("limits.included") : t("limits.notIncluded")} />
         </Box>

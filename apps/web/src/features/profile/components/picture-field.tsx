@@ -1,24 +1,33 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkPicture, PICTURE_TYPES } from "../check-picture.ts";
+import { preparePicture } from "../resize-picture.ts";
 
 interface PictureFieldProps {
   /** The stored picture's link, or null. */
   current: string | null;
   name: string;
+  /** A new picture to save with the profile, already fitted to the limits. */
   value: File | null;
   onChange: (file: File | null) => void;
+  /** True once the user asked to remove the stored picture; it goes when the profile is saved. */
+  removing: boolean;
+  onRemovingChange: (removing: boolean) => void;
   /** A translated problem with the picture (also set when the server refuses it). */
   error: string | null;
   onError: (error: string | null) => void;
 }
 
-/** Picks a profile picture, checks it against the limits in the browser and previews it before saving. */
-export function PictureField({ current, name, value, onChange, error, onError }: PictureFieldProps) {
+/**
+ * Picks a profile picture, makes it fit the limits in the browser (any phone photo will do) and previews it; or
+ * marks the stored one for removal. Both happen when the profile is saved.
+ */
+export function PictureField({ current, name, value, onChange, removing, onRemovingChange, error, onError }: PictureFieldProps) {
   const { t } = useTranslation("profile");
   const { t: tErrors } = useTranslation("errors");
   const [preview, setPreview] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [resized, setResized] = useState(false);
 
   useEffect(() => {
     if (!value) return setPreview(null);
@@ -29,40 +38,70 @@ export function PictureField({ current, name, value, onChange, error, onError }:
 
   const pick = async (file: File | null) => {
     if (!file) return;
-    const problem = await checkPicture(file);
-    if (problem) {
+    setPreparing(true);
+    const prepared = await preparePicture(file).finally(() => setPreparing(false));
+    if ("problem" in prepared) {
       onChange(null);
-      onError(tErrors(`api.${problem}`));
+      onError(tErrors(`api.${prepared.problem}`));
       return;
     }
     onError(null);
-    onChange(file);
+    setResized(prepared.resized);
+    onRemovingChange(false);
+    onChange(prepared.file);
   };
+
+  const shown = preview ?? (removing ? null : current);
 
   return (
     <Input.Wrapper label={t("fields.picture")} description={t("picture.hint")} error={error} id="profile-picture">
       <Group mt="xs" align="center">
-        <Avatar src={preview ?? current} alt={t("picture.alt")} size={80} radius="xl" color="latent" name={name} />
+        <Avatar src={shown} alt={t("picture.alt")} size={80} radius="xl" color="latent" name={name} />
         <Stack gap={4}>
           <Group gap="xs">
-            <FileButton onChange={pick} accept={PICTURE_TYPES.join(",")}>
+            <FileButton onChange={pick} accept="image/*">
               {(props) => (
-                <Button variant="default" {...props} aria-describedby={error ? "profile-picture-error" : undefined}>
-                  {t(current || value ? "picture.change" : "picture.choose")}
+                <Button variant="default" loading={preparing} {...props} aria-describedby={error ? "profile-picture-error" : undefined}>
+                  {t(shown ? "picture.change" : "picture.choose")}
                 </Button>
               )}
             </FileButton>
-            {value && (
-              <Button variant="subtle" color="gray" onClick={() => onChange(null)}>
+            {(value || removing) && (
+              <Button
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  onChange(null);
+                  onRemovingChange(false);
+                }}
+              >
                 {t("picture.undo")}
               </Button>
             )}
+            {current && !value && !removing && (
+              <Button variant="subtle" color="red" onClick={() => onRemovingChange(true)}>
+                {t("picture.remove")}
+              </Button>
+            )}
           </Group>
-          {value && (
-            <Text size="xs" c="dimmed">
-              {t("picture.pending", { name: value.name })}
-            </Text>
-          )}
+          <div aria-live="polite">
+            {preparing && (
+              <Text size="xs" c="dimmed">
+                {t("picture.preparing")}
+              </Text>
+            )}
+            {value && !preparing && (
+              <Text size="xs" c="dimmed">
+                {t("picture.pending", { name: value.name })}
+                {resized && ` ${t("picture.resized")}`}
+              </Text>
+            )}
+            {removing && (
+              <Text size="xs" c="dimmed">
+                {t("picture.removing")}
+              </Text>
+            )}
+          </div>
         </Stack>
       </Group>
     </Input.Wrapper>

@@ -5,13 +5,17 @@ import { ShareLinkError, shareLinkClient } from "./share-link-client.ts";
 /** Shot links last 15 minutes at most (less when the share ends sooner): fetch well before. */
 const LINK_REFRESH_MS = 5 * 60_000;
 
-/** GET public/film with the share code: the shared roll and its shots. */
-export const getPublicFilm = (code: string) => shareLinkClient(code)<FilmDetail>("/api/public/film");
+/**
+ * GET public/film with the share code: the shared roll and its shots. `refresh`: the open page fetching it again
+ * (fresh links, new shots), which the owner's count of openings leaves out.
+ */
+export const getPublicFilm = (code: string, options: { refresh?: boolean } = {}) =>
+  shareLinkClient(code)<FilmDetail>(`/api/public/film${options.refresh ? "?refresh=1" : ""}`);
 
 export const publicFilmQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ["public-film", code],
-    queryFn: () => getPublicFilm(code),
+    queryFn: ({ client, queryKey }) => getPublicFilm(code, { refresh: client.getQueryData(queryKey) !== undefined }),
     refetchInterval: LINK_REFRESH_MS,
     // An expired link stays expired.
     retry: (failures, error) => !(error instanceof ShareLinkError) && failures < 2,

@@ -1,0 +1,147 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+
+const dialog = (page: Page) => page.getByRole("dialog");
+const tile = (page: Page, index: number) => page.getByRole("button", { name: new RegExp(`^Open shot ${index}(\\.|$)`) });
+
+/** A real 3:2 JPEG scan, a different colour for each shot. */
+function jpeg(width: number, height: number, background: { r: number; g: number; b: number }) {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Drops files on an element the way a browser does after a drag from the desktop: one drop event with a DataTransfer. */
+async function dropFiles(page: Page, target: Locator, files: { name: string; buffer: Buffer }[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (payload) => {
+      // Runs in the page: its DataTransfer and File, not Node's.
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown;
+      };
+      const transfer = new page.DataTransfer();
+      for (const file of payload) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new page.File([bytes], file.name, { type: "image/jpeg" }));
+      }
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, base64: f.buffer.toString("base64") })),
+  );
+  await target.dispatchEvent("drop", { dataTransfer });
+}
+
+/** Serious and critical WCAG A/AA problems in the open dialog (the page behind it is inert). */
+async function seriousViolationsInDialog(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .include("[role=dialog]")
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`);
+}
+
+/** An image shown and really decoded (not a broken one). */
+async function expectDecoded(image: Locator) {
+  await expect(image).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+}
+
+test("a photographer looks through a roll full screen: shot by shot, zoomed, with its details, and back to the sheet", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpFromLanding(page, newAccount("lightbox"), "user");
+  await expect(page).toHaveURL("/u/home");
+  await page.goto("/u/privacy");
+  await page.getByRole("button", { name: "I accept the privacy policy" }).click();
+  await expect(page).toHaveURL("/u/home");
+
+  // The camera the roll was shot with.
+  await page.goto("/u/gear/cameras");
+  await page.getByRole("button", { name: "Add camera" }).click();
+  await dialog(page).getByLabel("Brand").fill("Nikon");
+  await dialog(page).getByLabel("Model").fill("FM2");
+  await dialog(page).getByRole("button", { name: "Add camera" }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // An ISO 400 roll pushed one stop, shot with that camera: the roll says it was exposed at EI 800.
+  await page.goto("/u/films");
+  await page.getByRole("button", { name: "Register your first roll" }).click();
+  await dialog(page).getByLabel("Name or code").fill("Night walk");
+  await dialog(page).getByRole("combobox", { name: "Film stock" }).fill("Portra 400");
+  await page.getByRole("option", { name: "Kodak Portra 400 · ISO 400 · C-41" }).click();
+  await dialog(page).getByLabel("Push/pull").selectOption({ label: "+1 (push)" });
+  await dialog(page).getByLabel("Camera").selectOption({ label: "Nikon FM2" });
+  await dialog(page).getByRole("button", { name: "Create roll" }).click();
+  await expect(page.getByRole("heading", { name: "Night walk", level: 1 })).toBeVisible();
+  await expect(page.getByText("+1 (push) · EI 800")).toBeVisible();
+  const rollPath = new URL(page.url()).pathname;
+
+  await dropFiles(page, page.getByText("Drop scans or a folder here"), [
+    { name: "night-1.jpg", buffer: await jpeg(1800, 1200, { r: 150, g: 60, b: 40 }) },
+    { name: "night-2.jpg", buffer: await jpeg(1800, 1200, { r: 40, g: 110, b: 160 }) },
+    { name: "night-3.jpg", buffer: await jpeg(1800, 1200, { r: 70, g: 140, b: 60 }) },
+  ]);
+  await page.getByRole("button", { name: "Upload 3 files" }).click();
+  for (const index of [1, 2, 3]) await expectDecoded(tile(page, index).locator("img"));
+
+  // Shot 2 opens on the whole screen, at its own address, its preview as large as the screen allows.
+  await tile(page, 2).click();
+  await expect(dialog(page).getByRole("heading", { name: "Shot 2 · night-2.jpg" })).toBeVisible();
+  await expect(page).toHaveURL(`${rollPath}?shot=2`);
+  const preview = dialog(page).getByRole("img", { name: "Shot 2" });
+  await expectDecoded(preview);
+  const viewport = page.viewportSize()!;
+  const box = (await preview.boundingBox())!;
+  expect(Math.max(box.width, box.height)).toBeGreaterThanOrEqual(0.8 * Math.min(viewport.width, viewport.height));
+
+  // Beside it, its details: the roll's camera and push, said to be the roll's.
+  const details = dialog(page).getByRole("complementary", { name: "Details" });
+  await expect(details).toContainText("night-2.jpg");
+  await expect(details).toContainText("1800 × 1200 px");
+  await expect(details).toContainText("Nikon FM2 (from the roll)");
+  await expect(details).toContainText("+1 (push) · EI 800 (from the roll)");
+  expect(await seriousViolationsInDialog(page)).toEqual([]);
+
+  // The arrow keys move shot by shot, the address follows, and Back returns to the shot seen before.
+  await page.keyboard.press("ArrowRight");
+  await expect(dialog(page).getByRole("heading", { name: "Shot 3 · night-3.jpg" })).toBeVisible();
+  await expect(page).toHaveURL(`${rollPath}?shot=3`);
+  await page.goBack();
+  await expect(dialog(page).getByRole("heading", { name: "Shot 2 · night-2.jpg" })).toBeVisible();
+  await expect(page).toHaveURL(`${rollPath}?shot=2`);
+
+  // A click on the picture shows the original at 100 %; Z fits it to the screen again.
+  await preview.click();
+  await expect(dialog(page).getByRole("button", { name: "Fit to the screen" })).toBeVisible();
+  await expect.poll(async () => (await dialog(page).getByRole("img", { name: "Shot 2" }).boundingBox())?.width).toBe(1800);
+  await page.keyboard.press("z");
+  await expect(dialog(page).getByRole("button", { name: "Zoom to 100 %" })).toBeVisible();
+
+  // I hides the details and shows them again.
+  await page.keyboard.press("i");
+  await expect(details).toBeHidden();
+  await page.keyboard.press("i");
+  await expect(details).toBeVisible();
+
+  // Esc closes: the sheet is back, its address too, and the focus is on the shot's tile.
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(page).toHaveURL(rollPath);
+  await expect(tile(page, 2)).toBeFocused();
+
+  // A link to a shot opens it; End and Home go to the last and the first shot.
+  await page.goto(`${rollPath}?shot=3`);
+  // A click on the title gives the fresh page the focus, as a visitor's first look would.
+  await dialog(page).getByRole("heading", { name: "Shot 3 · night-3.jpg" }).click();
+  await page.keyboard.press("Home");
+  await expect(dialog(page).getByRole("heading", { name: "Shot 1 · night-1.jpg" })).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(page).toHaveURL(`${rollPath}?shot=3`);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(rollPath);
+  await expect(tile(page, 3)).toBeFocused();
+});

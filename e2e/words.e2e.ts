@@ -1,0 +1,186 @@
+import AxeBuilder from "@axe-core/playwright";
+import { devices, expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
+
+/** Drops files on an element the way a browser does after a drag from the desktop: one drop event with a DataTransfer. */
+async function dropFiles(page: Page, target: Locator, files: { name: string; type: string; buffer: Buffer }[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (payload) => {
+      // Runs in the page: its DataTransfer and File, not Node's.
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown;
+      };
+      const transfer = new page.DataTransfer();
+      for (const file of payload) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new page.File([bytes], file.name, { type: file.type }));
+      }
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, base64: f.buffer.toString("base64") })),
+  );
+  await target.dispatchEvent("drop", { dataTransfer });
+}
+
+/** How the brand is drawn (runs in the page): colour, font, letter spacing and capitals. */
+function brandLook(element: unknown) {
+  const page = globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> };
+  const style = page.getComputedStyle(element);
+  return { color: style.color, font: style.fontFamily, letters: style.letterSpacing, transform: style.textTransform };
+}
+
+test.describe("the open beta on the about page", () => {
+  test("says registration is closed once its last day has passed, with the day, and offers no form", async ({ page }) => {
+    // The test server keeps the default last day, 1 March 2025.
+    await page.goto("/about");
+    const beta = page.getByRole("region", { name: "Open beta" });
+    await expect(beta.getByRole("status")).toContainText("Registration is closed");
+    await expect(beta.getByRole("status")).toContainText("Registration for the open beta ended on March 1, 2025.");
+    await expect(beta.getByRole("button", { name: "Join the open beta" })).toHaveCount(0);
+    await expect(beta.getByRole("textbox")).toHaveCount(0);
+  });
+
+  test("says registration is closed before its last day too, once its places are taken", async ({ page }) => {
+    // The server's answer while the beta is full but its last day is still ahead.
+    await page.route("**/beta", (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({
+            json: { open: false, full: true, last_day: "2099-03-01", closes_at: "2099-03-02T00:00:00.000Z", capacity: 50 },
+          })
+        : route.fallback(),
+    );
+    await page.goto("/about");
+    const beta = page.getByRole("region", { name: "Open beta" });
+    await expect(beta.getByRole("status")).toContainText(
+      "All 50 places in the open beta are taken, so registration closed before its last day, March 1, 2099.",
+    );
+    await expect(beta.getByRole("button", { name: "Join the open beta" })).toHaveCount(0);
+  });
+
+  test("offers the form while it is open, with its places and last day", async ({ page }) => {
+    await page.route("**/beta", (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({
+            json: { open: true, full: false, last_day: "2099-03-01", closes_at: "2099-03-02T00:00:00.000Z", capacity: 50 },
+          })
+        : route.fallback(),
+    );
+    await page.goto("/about");
+    const beta = page.getByRole("region", { name: "Open beta" });
+    await expect(beta).toContainText("The open beta is for the first 50 photographers who sign up by March 1, 2099.");
+    await expect(beta.getByRole("button", { name: "Join the open beta" })).toBeVisible();
+  });
+
+  test.describe("in Spanish", () => {
+    test.use({ locale: "es-ES" });
+
+    test("says it is closed in Spanish, with the date written the Spanish way", async ({ page }) => {
+      await page.goto("/about");
+      const beta = page.getByRole("region", { name: "Beta abierta" });
+      await expect(beta.getByRole("status")).toContainText("Inscripción cerrada");
+      await expect(beta.getByRole("status")).toContainText("La inscripción en la beta abierta terminó el 1 de marzo de 2025.");
+      await expect(beta.getByRole("button")).toHaveCount(0);
+    });
+  });
+});
+
+test("the sign-up page wears Latent's header and links the terms and the privacy policy", async ({ page, context }) => {
+  await page.goto("/");
+  const landingBrand = page.getByRole("banner").getByRole("link", { name: "Latent", exact: true });
+  const landingLook = await landingBrand.evaluate(brandLook);
+  await page.getByRole("banner").getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Create your Latent account" })).toBeVisible();
+
+  // The same brand as the web app's header, leading home, and the language menu beside it.
+  const header = page.getByRole("banner");
+  const brand = header.getByRole("link", { name: "Latent", exact: true });
+  await expect(brand).toHaveAttribute("href", "/");
+  const look = await brand.evaluate(brandLook);
+  expect(look).toEqual(landingLook);
+  await expect(header.getByRole("navigation", { name: "Language" })).toContainText("English");
+
+  // Creating an account accepts the terms and the privacy policy: both are a click away, in a new tab.
+  const consent = page.getByText("By creating an account you accept the");
+  const terms = consent.getByRole("link", { name: "terms and conditions" });
+  const privacy = consent.getByRole("link", { name: "privacy policy" });
+  await expect(terms).toHaveAttribute("href", "/terms-and-conditions");
+  await expect(privacy).toHaveAttribute("href", "/privacy");
+  const [termsPage] = await Promise.all([context.waitForEvent("page"), terms.click()]);
+  await expect(termsPage.getByRole("heading", { level: 1, name: "Terms and conditions" })).toBeVisible();
+  await termsPage.close();
+  const [privacyPage] = await Promise.all([context.waitForEvent("page"), privacy.click()]);
+  await expect(privacyPage.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
+  await privacyPage.close();
+
+  // Labels, names, contrast: no serious WCAG A/AA problem, with a field in error too.
+  await page.locator("#email").fill("not an address");
+  await page.locator("button[type=submit]").click();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+  // On a 360 px phone the page fits: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole("button", { name: "Create account" })).toBeVisible();
+  const width = await page.evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+  );
+  expect(width).toBeLessThanOrEqual(360);
+});
+
+test.describe("on an iPhone", () => {
+  const { userAgent, viewport, deviceScaleFactor, isMobile, hasTouch } = devices["iPhone 13"];
+  test.use({ userAgent, viewport, deviceScaleFactor, isMobile, hasTouch });
+
+  test("the user area stays in the web app while no app-store page is configured", async ({ page }) => {
+    await page.goto("/u/home");
+    // Not sent to a store: the sign-in of the web app, then the dashboard.
+    await expect(page.getByRole("heading", { name: "Sign in to Latent" })).toBeVisible();
+    await page.getByRole("link", { name: "New to Latent? Create an account" }).click();
+    await fillSignUp(page, newAccount("phone"), "user");
+    await expect(page).toHaveURL("/u/home");
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  });
+});
+
+test("a scan's size reads the way the reader's language writes it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpFromLanding(page, newAccount("sizes"), "user");
+  await expect(page).toHaveURL("/u/home");
+  await page.goto("/u/privacy");
+  await page.getByRole("button", { name: "I accept the privacy policy" }).click();
+  await expect(page).toHaveURL("/u/home");
+
+  await page.goto("/u/films");
+  await page.getByRole("button", { name: "Register your first roll" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name or code").fill("Sizes");
+  await dialog.getByRole("combobox", { name: "Film stock" }).fill("Portra 400");
+  await page.getByRole("option", { name: "Kodak Portra 400 · ISO 400 · C-41" }).click();
+  await dialog.getByRole("button", { name: "Create roll" }).click();
+  await expect(page.getByRole("heading", { name: "Sizes", level: 1 })).toBeVisible();
+  const rollPath = new URL(page.url()).pathname;
+
+  // An uncompressed PNG of 700 × 600 px: 1,260,000 bytes of pixels and a little more, 1.2 MB in binary units.
+  const scan = await sharp({ create: { width: 700, height: 600, channels: 3, background: { r: 120, g: 90, b: 60 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  expect(scan.length / 1024 ** 2).toBeCloseTo(1.2, 1);
+  await dropFiles(page, page.getByText("Drop scans or a folder here"), [{ name: "big.png", type: "image/png", buffer: scan }]);
+  await page.getByRole("button", { name: "Upload 1 file" }).click();
+  await expect(page.getByRole("button", { name: /^Open shot 1(\.|$)/ }).locator("img")).toBeVisible({ timeout: 30_000 });
+
+  await page.goto(`${rollPath}?shot=1`);
+  const details = page.getByRole("dialog").getByRole("complementary", { name: "Details" });
+  await expect(details).toContainText(/(^|\D)1\.2\sMB/);
+
+  // The same size in Spanish: a decimal comma.
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("menuitem", { name: "Español" }).click();
+  await expect(page.getByRole("button", { name: "Idioma: Español" })).toBeVisible();
+  await page.getByRole("button", { name: /^Abrir la foto 1(\.|$)/ }).click();
+  await expect(page.getByRole("dialog").getByRole("complementary", { name: "Detalles" })).toContainText(/(^|\D)1,2\sMB/);
+});

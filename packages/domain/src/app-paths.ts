@@ -1,0 +1,77 @@
+/**
+ * Every route path of the web app (spec §2), shared by both sides: the web app's router declares its routes from
+ * these `pattern`s and builds links with the functions, and the server answers 200 for these paths and 404 for any
+ * other (still with the app, which shows its not-found page). A path is spelled in exactly one place.
+ */
+export const paths = {
+  main: "/",
+  about: "/about",
+  pricing: "/pricing",
+  tokens: "/tokens",
+  contact: "/contact",
+  film: "/film",
+  order: "/order",
+  sticker: { pattern: "/sticker/:sticker_hash", to: (hash: string) => `/sticker/${encodeURIComponent(hash)}` },
+  purchase: "/purchase",
+  privacy: "/privacy",
+  terms: "/terms-and-conditions",
+  plugins: "/plugins",
+  pluginsLrCode: "/plugins/lrcode",
+  pluginsLrLogout: "/plugins/lrlogout",
+  callback: "/callback",
+  user: {
+    root: "/u",
+    home: "/u/home",
+    lab: "/u/lab",
+    labGeneral: "/u/lab/general",
+    labIntegrations: "/u/lab/lintegrations",
+    orders: "/u/orders",
+    films: "/u/films",
+    film: { pattern: "/u/films/:filmId", to: (filmId: string) => `/u/films/${encodeURIComponent(filmId)}` },
+    gear: "/u/gear",
+    cameras: "/u/gear/cameras",
+    lenses: "/u/gear/lenses",
+    labs: "/u/labs",
+    shop: "/u/shop",
+    subscriptions: "/u/shop/subscriptions",
+    tokenPacks: "/u/shop/token-packs",
+    shipment: { pattern: "/u/shop/shipment/:shipmentId", to: (id: string) => `/u/shop/shipment/${encodeURIComponent(id)}` },
+    shipmentHistory: "/u/shop/shipment-history",
+    profile: "/u/profile",
+    purchase: { pattern: "/u/purchase/:secret", to: (secret: string) => `/u/purchase/${encodeURIComponent(secret)}` },
+    privacy: "/u/privacy",
+    unauthorized: "/u/unauthorized",
+    welcome: "/u/welcome",
+    survey: "/u/survey",
+  },
+} as const;
+
+/** Where a signed-in user lands when nothing else was asked for (spec §2); also the installed app's start page. */
+export const AFTER_LOGIN_PATH = paths.user.home;
+
+type PathTree = { readonly [key: string]: string | { readonly pattern: string } | PathTree };
+
+function patternsOf(tree: PathTree): string[] {
+  return Object.values(tree).flatMap((value) => {
+    if (typeof value === "string") return [value];
+    if ("pattern" in value && typeof value.pattern === "string") return [value.pattern];
+    return patternsOf(value as PathTree);
+  });
+}
+
+/**
+ * Every path the web app has a page (or a redirect) for, as route patterns (`:name` matches one segment). Pages
+ * behind a feature flag are included whatever the flags: a browser may turn a flag on for itself (spec §3).
+ */
+export const APP_PATH_PATTERNS: readonly string[] = patternsOf(paths);
+
+const segments = (path: string) => path.split("/").filter((s) => s !== "");
+
+/** Whether the web app has a page at `pathname` (no query string; a trailing slash does not matter). */
+export function isAppPath(pathname: string): boolean {
+  const given = segments(pathname);
+  return APP_PATH_PATTERNS.some((pattern) => {
+    const wanted = segments(pattern);
+    return wanted.length === given.length && wanted.every((segment, i) => segment.startsWith(":") || segment === given[i]);
+  });
+}
