@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { dropFiles } from "./support/drop-files.ts";
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const tile = (page: Page, index: number) => page.getByRole("button", { name: new RegExp(`^Open shot ${index}(\\.|$)`) });
@@ -11,27 +12,6 @@ function jpeg(width: number, height: number, background: { r: number; g: number;
   return sharp({ create: { width, height, channels: 3, background } })
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-/** Drops files on an element the way a browser does after a drag from the desktop: one drop event with a DataTransfer. */
-async function dropFiles(page: Page, target: Locator, files: { name: string; buffer: Buffer }[]) {
-  const dataTransfer = await page.evaluateHandle(
-    (payload) => {
-      // Runs in the page: its DataTransfer and File, not Node's.
-      const page = globalThis as unknown as {
-        DataTransfer: new () => { items: { add(file: unknown): void } };
-        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown;
-      };
-      const transfer = new page.DataTransfer();
-      for (const file of payload) {
-        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-        transfer.items.add(new page.File([bytes], file.name, { type: "image/jpeg" }));
-      }
-      return transfer;
-    },
-    files.map((f) => ({ name: f.name, base64: f.buffer.toString("base64") })),
-  );
-  await target.dispatchEvent("drop", { dataTransfer });
 }
 
 /** Serious and critical WCAG A/AA problems in the open dialog (the page behind it is inert). */
