@@ -12,12 +12,16 @@ import type { Kysely } from "kysely";
 import type { Config } from "./config.ts";
 import { betaModule } from "./features/beta/beta.module.ts";
 import { contactModule } from "./features/contact/contact.module.ts";
+import { downgradesModule } from "./features/downgrades/downgrades.module.ts";
+import type { DowngradesService } from "./features/downgrades/downgrades.service.ts";
 import { downloadsModule } from "./features/downloads/downloads.module.ts";
 import { entitlementsModule } from "./features/entitlements/entitlements.module.ts";
+import type { EntitlementsService } from "./features/entitlements/entitlements.service.ts";
 import { filmsModule } from "./features/films/films.module.ts";
 import { gearModule } from "./features/gear/gear.module.ts";
 import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
+import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
 import { sharesModule } from "./features/shares/shares.module.ts";
 import type { ShotProcessor } from "./features/shots/shot-processing.ts";
@@ -27,6 +31,7 @@ import { systemModule } from "./features/system/system.module.ts";
 import { uploadsModule } from "./features/uploads/uploads.module.ts";
 import type { UploadsService } from "./features/uploads/uploads.service.ts";
 import { usersModule } from "./features/users/users.module.ts";
+import type { UsersService } from "./features/users/users.service.ts";
 import { webModule } from "./features/web/web.module.ts";
 import { createMemoryCooldown } from "./platform/cooldown/memory-cooldown.ts";
 import { createRedisCooldown } from "./platform/cooldown/redis-cooldown.ts";
@@ -47,6 +52,8 @@ import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./platform/mail/smtp-mailer.ts";
 import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
+import { sandboxPages } from "./platform/payments/sandbox-pages.ts";
+import { createSandboxProvider } from "./platform/payments/sandbox-provider.ts";
 import { createLocalEventBus, createRedisEventBus, type EventBus } from "./platform/realtime/event-bus.ts";
 import { createFsStore } from "./platform/storage/fs-store.ts";
 import { createS3Store } from "./platform/storage/s3-store.ts";
@@ -65,6 +72,8 @@ export interface Latent {
   processor: ShotProcessor;
   uploads: UploadsService;
   jobs: Jobs;
+  /** Services the operator's commands (`cli/admin.ts`) and tests call: the owners of what they change. */
+  services: { users: UsersService; entitlements: EntitlementsService; downgrades: DowngradesService };
   close(): Promise<void>;
 }
 
@@ -169,18 +178,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mediaModule(ctx);
   // Visitor services live at the root: the spec lists them as services apart from the product API (§7).
   contactModule(ctx);
-  newsletterModule(ctx);
+  const newsletter = newsletterModule(ctx);
   betaModule(ctx);
   await staticDataModule(ctx);
   const entitlements = entitlementsModule(ctx);
   const users = await usersModule(ctx, { entitlements });
   const gear = await gearModule(ctx, { entitlements });
   const { shots, processor } = await shotsModule(ctx, { entitlements, gear });
+  const downgrades = await downgradesModule(ctx, { users, shots, entitlements });
   const films = await filmsModule(ctx, { shots, entitlements, users, gear });
   const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
   await sharesModule(ctx, { films, downloads, tickets, web });
+  // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
+  // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
+  const sandbox = createSandboxProvider({
+    db,
+    secret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    deliver: async (body, signature) =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/purchases/webhook",
+          payload: body,
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+        })
+      ).statusCode,
+  });
+  await sandboxPages(app, sandbox);
+  await purchasesModule(ctx, { payments: sandbox.provider, entitlements, newsletter });
 
   processor.start();
   await platform.jobs.start();
@@ -194,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     processor,
     uploads,
     jobs: platform.jobs,
+    services: { users, entitlements, downgrades },
     async close() {
       await processor.stop();
       await platform.jobs.stop();

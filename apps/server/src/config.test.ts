@@ -10,6 +10,13 @@ describe("loadConfig", () => {
     expect(c.identity.issuer).toBe("http://localhost:3000/oidc");
     expect(c.flags).toEqual({ labs: false, zip: false, tokens: false });
   });
+  it("takes payments through the test-mode sandbox when no Stripe key is set", () => {
+    expect(loadConfig({}).payments.provider).toBe("sandbox");
+  });
+  it("refuses to run the sandbox, which takes no money, where a Stripe key is set", () => {
+    expect(() => loadConfig({ PAYMENTS: "sandbox", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/sandbox cannot run while STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(ConfigError);
+  });
   it("switches to an external provider when OIDC_ISSUER is set", () => {
     const c = loadConfig({ OIDC_ISSUER: "https://id.example.com/", OIDC_AUDIENCE: "https://api.example.com" });
     expect(c.identity.embedded).toBe(false);

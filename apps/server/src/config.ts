@@ -46,6 +46,9 @@ const EnvSchema = z.object({
     .default("support@localhost"),
   BETA_DEADLINE: z.iso.date().default("2025-03-01"),
   BETA_CAPACITY: z.coerce.number().int().min(0).default(50),
+  PAYMENTS: z.enum(["sandbox", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -107,6 +110,10 @@ export interface Config {
     closesAt: Date;
     capacity: number;
   };
+  payments: {
+    /** The card payment provider: the embedded sandbox (test mode, no money moves) is the only adapter so far. */
+    provider: "sandbox";
+  };
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (unknownFlags.length) throw new ConfigError(`Invalid configuration:\n  FEATURE_FLAGS: unknown ${unknownFlags.join(", ")}`);
   const on = new Set(e.FEATURE_FLAGS.split(",").map((f) => f.trim()));
   const embedded = !e.OIDC_ISSUER;
+  const payments = paymentsOf(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -174,5 +182,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       closesAt: new Date(Date.parse(`${e.BETA_DEADLINE}T00:00:00Z`) + 86_400_000),
       capacity: e.BETA_CAPACITY,
     },
+    payments,
   };
+}
+
+/**
+ * The sandbox takes no money, so it must never run where real keys are set: Stripe keys with PAYMENTS=sandbox stop
+ * the start, and so does Stripe itself until its adapter exists (it would otherwise fall back to the sandbox silently).
+ */
+function paymentsOf(e: z.infer<typeof EnvSchema>): Config["payments"] {
+  const provider = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
+  if (provider === "sandbox" && e.STRIPE_SECRET_KEY) {
+    throw new ConfigError("Invalid configuration:\n  PAYMENTS: the sandbox cannot run while STRIPE_SECRET_KEY is set (unset one of them)");
+  }
+  if (provider === "stripe") {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENTS: the Stripe adapter is not available in this version; unset STRIPE_SECRET_KEY and PAYMENTS to use the sandbox",
+    );
+  }
+  return { provider };
 }

@@ -39,6 +39,7 @@ export const ERRORS = {
   "update-profile-failed": { status: 400, message: "Failed to update profile" },
   "signin-blocked": { status: 403, message: "We are not accepting new account registrations at this time." },
   "account-blocked": { status: 403, message: "Your account has been blocked." },
+  "nothing-over-limit": { status: 409, message: "Nothing is over your plan's storage limit: there is nothing to clean up" },
   "account-not-created": { status: 409, message: "The account could not be created" },
   "rate-limited": { status: 429, message: "Wait a minute before trying again" },
   "rate-limited-email": { status: 429, message: "Wait a minute to send the next email" },
@@ -46,6 +47,14 @@ export const ERRORS = {
   "beta-closed": { status: 410, message: "The open beta registration is closed" },
   "email-already-registered": { status: 409, message: "This email has already been registered" },
   "beta-registration-failed": { status: 500, message: "There was an error registering your email. Please try again later." },
+  "no-subscriptions-found": { status: 404, message: "No subscriptions found" },
+  "payment-not-completed": { status: 422, message: "The payment is not completed yet" },
+  "already-subscribed": { status: 409, message: "You already have a subscription: change it from the customer portal" },
+  "subscription-in-mobile-app": {
+    status: 409,
+    message: "Your subscription was bought in the mobile app: change or cancel it there first",
+  },
+  "webhook-signature-invalid": { status: 400, message: "The webhook signature is not valid" },
   "payload-too-large": { status: 413, message: "The request is too large" },
   "internal-error": { status: 500, message: "Something went wrong on our side" },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -2,12 +2,26 @@ import type { ErrorCode } from "./errors.ts";
 
 const GB = 1024 ** 3;
 
+/** Currencies a price is shown and charged in (spec §9). */
+export const CURRENCIES = ["eur", "usd"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
 /**
  * Subscription plans and their limits (spec §9). `null` means no limit. Rolls and gear are the spec's numbers;
- * storage and kept-shot limits are ours (the spec names them without numbers).
+ * storage and kept-shot limits are ours (the spec names them without numbers). `monthly` is the price as the pricing
+ * page shows it; `monthlyMinor` is the same price in integer minor units (cents), the one money is charged in.
  */
 export const PLANS = {
-  free: { id: "free", maxFilms: 3, maxGear: 1, maxStorageBytes: 5 * GB, maxKeptShots: 36, monthly: { eur: 0, usd: 0 }, earlyNews: false },
+  free: {
+    id: "free",
+    maxFilms: 3,
+    maxGear: 1,
+    maxStorageBytes: 5 * GB,
+    maxKeptShots: 36,
+    monthly: { eur: 0, usd: 0 },
+    monthlyMinor: { eur: 0, usd: 0 },
+    earlyNews: false,
+  },
   artist: {
     id: "artist",
     maxFilms: 60,
@@ -15,6 +29,7 @@ export const PLANS = {
     maxStorageBytes: 200 * GB,
     maxKeptShots: 2000,
     monthly: { eur: 4.99, usd: 5.49 },
+    monthlyMinor: { eur: 499, usd: 549 },
     earlyNews: false,
   },
   unlimited: {
@@ -24,6 +39,7 @@ export const PLANS = {
     maxStorageBytes: null,
     maxKeptShots: null,
     monthly: { eur: 9.99, usd: 10.99 },
+    monthlyMinor: { eur: 999, usd: 1099 },
     earlyNews: true,
   },
 } as const;
@@ -60,3 +76,8 @@ export const OVER_LIMIT = {
 
 /** First-subscription discount offered to newsletter subscribers (spec §1, §9). */
 export const NEWSLETTER_DISCOUNT_PERCENT = 20;
+
+/** An amount in minor units less a whole-number percentage, rounded half up to the cent: integer arithmetic only. */
+export function discountedMinor(amount: number, percent: number): number {
+  return amount - Math.floor((amount * percent + 50) / 100);
+}

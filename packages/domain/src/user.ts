@@ -89,12 +89,19 @@ export const UserSchema = z.object({
   usage: z.object({ films: z.number(), gear: z.number() }),
   inactive_since: z.string().nullable(),
   downgrading_since: z.string().nullable(),
+  /** Set by the operator (spec §4): every other private route answers 403 account-blocked until unblocked. */
+  blocked: z.boolean(),
+  /** Bytes of scans held and the plan's limit (null = unlimited): what a downgrade clean-up works towards. */
+  storage: z.object({ used: z.number(), limit: z.number().nullable() }),
   survey_submitted: z.boolean(),
   policy_accepted: z.boolean(),
   lab: z.object({ id: z.string(), name: z.string() }).nullable(),
   integrations: z.record(z.string(), z.unknown()),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** Days over which a downgrade's clean-up deletes unkept scans until usage fits the new plan (spec §4, §9). */
+export const DOWNGRADE_CLEAN_UP_DAYS = 14;
 
 /** Profile picture limits (spec §5, §9). */
 export const PROFILE_PICTURE_MAX_BYTES = 524288;

@@ -69,7 +69,12 @@ export function appRoutes(services: AppServices): RouteObject[] {
       ...title("sharedRoll", useSharedRollName),
       lazy: async () => ({ Component: (await import("../features/public-film/public-film-screen.tsx")).PublicFilmScreen }),
     },
-    ...(["order", "purchase"] as const).map((kind): RouteObject => ({ path: paths[kind], ...title(kind), lazy: publicLink(kind) })),
+    { path: paths.order, ...title("order"), lazy: publicLink("order") },
+    {
+      path: paths.purchase,
+      ...title("purchase"),
+      lazy: async () => ({ Component: (await import("../features/shop/purchase-screen.tsx")).PurchaseScreen }),
+    },
     { path: paths.sticker.pattern, ...title("sticker"), lazy: publicLink("sticker") },
     { path: paths.privacy, ...title("privacy"), lazy: legal("privacy") },
     { path: paths.terms, ...title("terms"), lazy: legal("terms") },
@@ -152,7 +157,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
       path: paths.user.shop,
       children: [
         { index: true, loader: redirectTo(paths.user.subscriptions) },
-        { path: paths.user.subscriptions, ...title("subscriptions"), lazy: upcoming("subscriptions") },
+        { path: paths.user.subscriptions, ...title("subscriptions"), lazy: subscriptions({ welcome: false }) },
         ...(flags.tokens
           ? [
               { path: paths.user.tokenPacks, ...title("tokenPacks"), lazy: upcoming("tokenPacks") },
@@ -173,7 +178,7 @@ export function appRoutes(services: AppServices): RouteObject[] {
       ...title("userPrivacy"),
       lazy: async () => ({ Component: (await import("../features/privacy/privacy-acceptance-screen.tsx")).PrivacyAcceptanceScreen }),
     },
-    { path: paths.user.welcome, ...title("welcome"), lazy: upcoming("welcome") },
+    { path: paths.user.welcome, ...title("welcome"), lazy: subscriptions({ welcome: true }) },
     {
       path: paths.user.survey,
       ...title("survey"),
@@ -216,6 +221,13 @@ function publicLink(kind: "film" | "order" | "purchase" | "sticker"): RouteObjec
   return async () => {
     const { PublicLinkScreen } = await import("../features/public-links/public-link-screen.tsx");
     return { element: <PublicLinkScreen kind={kind} /> };
+  };
+}
+
+function subscriptions(props: { welcome: boolean }): RouteObject["lazy"] {
+  return async () => {
+    const { SubscriptionsScreen } = await import("../features/shop/subscriptions-screen.tsx");
+    return { element: <SubscriptionsScreen {...props} /> };
   };
 }
 

@@ -2,6 +2,7 @@ import { type Entitlement, hasRoomFor, limitOf, OVER_LIMIT, type PlanId, planOf 
 import type { Kysely } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
+import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import { findPlan, lockPlan, setPlanRow } from "./entitlements.store.ts";
 
@@ -15,6 +16,8 @@ export type Meter = (db: Db, userId: string) => Promise<number>;
  */
 export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
   const meters = new Map<Entitlement, Meter>();
+  /** Runs after a user's plan changed: the downgrades feature starts or ends a clean-up there. */
+  const planChanged = createHook<{ userId: string; plan: PlanId }>();
 
   const meter = (kind: Entitlement) => {
     const m = meters.get(kind);
@@ -23,6 +26,8 @@ export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
   };
 
   return {
+    planChanged,
+
     /** Registers how an entitlement is counted; each is registered once, by the feature that owns its rows. */
     registerMeter(kind: Entitlement, m: Meter) {
       if (meters.has(kind)) throw new Error(`A meter for ${kind} is already registered`);
@@ -51,9 +56,16 @@ export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
       return Object.fromEntries(kinds.map((k, i) => [k, counts[i]!])) as Record<K, number>;
     },
 
+    /** Bytes of scans the user holds and the plan's limit for them (`null` = unlimited). */
+    async storage(userId: string) {
+      const [plan, used] = await Promise.all([findPlan(db, userId), meter("storage")(db, userId)]);
+      return { used, limit: limitOf(plan, "storage") };
+    },
+
     /** Moves a user to another plan: the one place a plan changes (payments, operators). */
     async setPlan(userId: string, plan: PlanId) {
       await setPlanRow(db, userId, plan);
+      await planChanged.run({ userId, plan });
     },
   };
 }

@@ -4,7 +4,7 @@ import { newsletterRoutes } from "./newsletter.routes.ts";
 import { createNewsletterService } from "./newsletter.service.ts";
 import { createUnsubscribeTokens } from "./unsubscribe-token.ts";
 
-/** The newsletter with double opt-in (`/newsletter…`), a visitor service at the root. */
+/** The newsletter with double opt-in (`/newsletter…`), a visitor service at the root; purchases reads its discount. */
 export function newsletterModule({ platform, root }: ModuleContext) {
   const { db, mailer, cooldown, config, secret } = platform;
   const newsletter = createNewsletterService({
@@ -16,4 +16,5 @@ export function newsletterModule({ platform, root }: ModuleContext) {
     now: () => new Date(),
   });
   newsletterRoutes(root, { newsletter, publicUrl: config.publicUrl });
+  return newsletter;
 }

@@ -3,11 +3,19 @@ import { NEWSLETTER_CONFIRM_DAYS, type NewsletterAccepted } from "@latent/domain
 import type { Locale } from "@latent/domain/locales";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "@latent/domain/plans";
 import type { Kysely } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import type { SenderLimit } from "../contact/sender-limit.ts";
-import { confirmSubscription, findSubscriptionByEmail, savePendingSubscription, unsubscribe } from "./newsletter.store.ts";
+import {
+  confirmSubscription,
+  findSubscriptionByEmail,
+  findUnredeemedDiscount,
+  redeemDiscount,
+  savePendingSubscription,
+  unsubscribe,
+} from "./newsletter.store.ts";
 import { alreadySubscribedMail, confirmationMail } from "./newsletter-messages.ts";
 import type { UnsubscribeTokens } from "./unsubscribe-token.ts";
 
@@ -60,6 +68,16 @@ export function createNewsletterService(deps: NewsletterDeps) {
     async confirm(token: string): Promise<boolean> {
       if (!token) return false;
       return Boolean(await confirmSubscription(db, hashToken(token), now(), NEWSLETTER_DISCOUNT_PERCENT));
+    },
+
+    /** The percent off a first subscription that the address earned by confirming, while unused; else null (spec §1, §9). */
+    async firstSubscriptionDiscount(email: string | null): Promise<number | null> {
+      return email ? findUnredeemedDiscount(db, email) : null;
+    },
+
+    /** Uses up the address's first-subscription discount, in the caller's transaction; false when none was left. */
+    async redeemFirstSubscriptionDiscount(email: string, tx: Db = db): Promise<boolean> {
+      return redeemDiscount(tx, email, now());
     },
 
     /** Unsubscribes the address of a mailed link, at any time and as often as clicked; false for a forged link. */

@@ -1,5 +1,6 @@
 import type { Locale } from "@latent/domain/locales";
 import { type Kysely, sql } from "kysely";
+import type { Db as DbOrTx } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 
 type Db = Kysely<Database>;
@@ -76,6 +77,31 @@ export async function unsubscribe(db: Db, id: string, now: Date): Promise<boolea
     })
     .where("id", "=", id)
     .returning(["id"])
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The first-subscription discount of an address, while it is not used (percent), else nothing. */
+export async function findUnredeemedDiscount(db: DbOrTx, email: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .select("discount_percent")
+    .where(sameEmail(email))
+    .where("discount_percent", "is not", null)
+    .where("discount_redeemed_at", "is", null)
+    .executeTakeFirst();
+  return row?.discount_percent ?? null;
+}
+
+/** Marks the address's first-subscription discount used; false when there was none left to use. */
+export async function redeemDiscount(db: DbOrTx, email: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable("newsletter_subscriptions")
+    .set({ discount_redeemed_at: now, updated_at: now })
+    .where(sameEmail(email))
+    .where("discount_percent", "is not", null)
+    .where("discount_redeemed_at", "is", null)
+    .returning("id")
     .executeTakeFirst();
   return Boolean(row);
 }

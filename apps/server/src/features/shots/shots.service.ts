@@ -20,6 +20,7 @@ import {
   insertShotRow,
   listDoneShotFiles,
   listShotRows,
+  listUnkeptShotsOldestFirst,
   shotIdsOfFilm,
   storageUsed,
   updateShotRow,
@@ -161,6 +162,25 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     /** Records a new shot (its upload starting), inside the caller's transaction. */
     create(tx: Db, shot: Insertable<ShotsTable>) {
       return insertShotRow(tx, shot);
+    },
+
+    /**
+     * Deletes the user's unkept shots, oldest upload first, until at least `bytes` are freed (or none is left), with
+     * their stored files (scan, preview, thumbnail) and any unfinished upload. Kept shots are never touched.
+     */
+    async removeOldestUnkept(userId: string, bytes: number) {
+      const removed: { film_id: string; index: number; size: number; created_at: Date }[] = [];
+      let freed = 0;
+      for (const row of await listUnkeptShotsOldestFirst(db, userId)) {
+        if (freed >= bytes) break;
+        await discard(row);
+        await deleteShotRow(db, row.id);
+        bus.publish(row.film_id, { type: "shot-deleted", film_id: row.film_id, index: row.index });
+        const size = Number(row.size);
+        freed += size;
+        removed.push({ film_id: row.film_id, index: row.index, size, created_at: row.created_at });
+      }
+      return { freed, removed };
     },
 
     /** Finished-shot count and cover thumbnail key of each roll (rolls without shots are absent). */

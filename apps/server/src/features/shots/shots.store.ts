@@ -157,3 +157,15 @@ export function failExhaustedShots(db: Db, maxAttempts: number) {
     .returning(["id", "film_id", "index"])
     .execute();
 }
+
+/** A user's shots that are not kept, oldest upload first (what a downgrade clean-up may delete, in its order). */
+export function listUnkeptShotsOldestFirst(db: Db, userId: string) {
+  return db
+    .selectFrom("shots")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("kept", "=", false)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}

@@ -47,7 +47,12 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; r
 
   r.get(
     "/user",
-    { preHandler: requireScopes("read:user"), schema: { tags: ["user"], summary: "The caller's profile", response: { 200: UserSchema } } },
+    {
+      preHandler: requireScopes("read:user"),
+      // A blocked account still reads its profile (`blocked: true`), so the web app can say why the rest is refused.
+      config: { allowBlocked: true },
+      schema: { tags: ["user"], summary: "The caller's profile", response: { 200: UserSchema } },
+    },
     async (request) => users.get(callerOf(request).sub),
   );
 

@@ -3,12 +3,12 @@ import { LOCALES } from "@latent/domain/locales";
 import type { UpdateUserBody, User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
-import { notFound } from "../../platform/http/app-error.ts";
+import { AppError, notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
-import { ensureUserRow, findUser, updateUserRow } from "./users.store.ts";
+import { ensureUserRow, findUser, findUserStanding, findUsersByEmail, listDowngradingUsers, updateUserRow } from "./users.store.ts";
 
 const PICTURE_LINK_TTL_S = 3600;
 
@@ -24,7 +24,11 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
   const known = new Set<string>();
 
   const toUser = async (row: UserRow): Promise<User> => {
-    const [plan, usage] = await Promise.all([entitlements.planOf(row.id), entitlements.usage(row.id, ["rolls", "gear"])]);
+    const [plan, usage, storage] = await Promise.all([
+      entitlements.planOf(row.id),
+      entitlements.usage(row.id, ["rolls", "gear"]),
+      entitlements.storage(row.id),
+    ]);
     return {
       user_id: row.id,
       email: row.email,
@@ -44,6 +48,8 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
       usage: { films: usage.rolls, gear: usage.gear },
       inactive_since: row.inactive_since?.toISOString() ?? null,
       downgrading_since: row.downgrading_since?.toISOString() ?? null,
+      blocked: row.blocked_at !== null,
+      storage,
       survey_submitted: row.survey_submitted,
       policy_accepted: row.policy_accepted,
       lab: null,
@@ -58,12 +64,44 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
   };
 
   return {
-    /** Creates the caller's user from the token's claims the first time it is seen. */
+    /**
+     * Creates the caller's user from the token's claims the first time it is seen, and refuses a blocked account
+     * (`account-blocked`): one read per authenticated request, as an operator may block from another process.
+     */
     async ensure(caller: Caller) {
-      if (known.has(caller.sub)) return;
-      const locale = LOCALES.find((l) => l === caller.locale) ?? null;
-      await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role, locale });
-      known.add(caller.sub);
+      if (!known.has(caller.sub)) {
+        const locale = LOCALES.find((l) => l === caller.locale) ?? null;
+        await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role, locale });
+        known.add(caller.sub);
+      }
+      const standing = await findUserStanding(db, caller.sub);
+      if (standing?.blocked_at) throw new AppError("account-blocked");
+    },
+
+    /** The ids of the users a token with this email created (the operator's commands name users by email). */
+    async idsByEmail(email: string) {
+      return (await findUsersByEmail(db, email)).map((row) => row.id);
+    },
+
+    /** Blocks or unblocks a user (operator); nothing else about the account changes. */
+    async setBlocked(id: string, blocked: boolean) {
+      const row = await updateUserRow(db, id, { blocked_at: blocked ? new Date() : null });
+      if (!row) throw notFound();
+    },
+
+    /** Starts (a date) or ends (null) the user's downgrade clean-up; an earlier start is kept. */
+    async setDowngrading(id: string, since: Date | null) {
+      const row = await findUser(db, id);
+      // A plan set for someone never seen by the API (an operator ahead of the first sign-in) has nothing to clean.
+      if (!row) return;
+      if (since && row.downgrading_since) return;
+      if (!since && !row.downgrading_since) return;
+      await updateUserRow(db, id, { downgrading_since: since });
+    },
+
+    /** Users with a downgrade clean-up under way and since when. */
+    async downgrading() {
+      return (await listDowngradingUsers(db)).map((row) => ({ id: row.id, since: row.downgrading_since! }));
     },
 
     /** The caller's profile with plan limits and usage. */

@@ -26,3 +26,27 @@ export async function updateUserRow(db: Db, id: string, values: Updateable<Users
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Whether the user exists and since when it is blocked: the one read every authenticated request makes. */
+export function findUserStanding(db: Db, id: string) {
+  return db.selectFrom("users").select(["id", "blocked_at"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Users whose token carried this email (compared without case). */
+export function findUsersByEmail(db: Db, email: string) {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .execute();
+}
+
+/** Users with a downgrade clean-up under way, longest first. */
+export function listDowngradingUsers(db: Db) {
+  return db
+    .selectFrom("users")
+    .select(["id", "downgrading_since"])
+    .where("downgrading_since", "is not", null)
+    .orderBy("downgrading_since")
+    .execute();
+}

@@ -10,6 +10,8 @@ import * as visitorServices from "../../migrations/0003-visitor-services.ts";
 import * as ownership from "../../migrations/0004-ownership.ts";
 import * as uploadResume from "../../migrations/0005-upload-resume.ts";
 import * as shareLinkManagement from "../../migrations/0006-share-link-management.ts";
+import * as purchases from "../../migrations/0007-purchases.ts";
+import * as accountLifecycle from "../../migrations/0008-account-lifecycle.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0004-ownership": ownership,
   "0005-upload-resume": uploadResume,
   "0006-share-link-management": shareLinkManagement,
+  "0007-purchases": purchases,
+  "0008-account-lifecycle": accountLifecycle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -45,6 +45,7 @@ export interface UsersTable {
   shipping: Json<Record<string, unknown>> | null;
   inactive_since: Timestamp | null;
   downgrading_since: Timestamp | null;
+  blocked_at: Timestamp | null;
   survey_submitted: Generated<boolean>;
   survey: Json<Record<string, unknown>> | null;
   policy_accepted: Generated<boolean>;
@@ -205,6 +206,70 @@ export interface BetaRegistrationsTable {
   created_at: Timestamp;
 }
 
+export interface CustomersTable {
+  user_id: string;
+  provider_customer_id: string;
+  email: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  email: string | null;
+  mode: "subscription" | "payment";
+  plan: string | null;
+  currency: string;
+  amount: number;
+  first_amount: number;
+  discount_percent: number | null;
+  status: Generated<"open" | "complete" | "expired">;
+  paid: Generated<boolean>;
+  subscription_id: string | null;
+  created_at: Generated<Date>;
+  completed_at: Timestamp | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan: string;
+  status: "active" | "past_due" | "canceled" | "incomplete";
+  source: Generated<"web" | "mobile">;
+  currency: string;
+  amount: number;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: Generated<boolean>;
+  /** bigint: PostgreSQL answers it as a string. */
+  last_event_created: ColumnType<string, number, number>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  user_id: string | null;
+  subscription_id: string | null;
+  status: "paid" | "failed";
+  currency: string;
+  amount: number;
+  created_at: Generated<Date>;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  created: ColumnType<string, number, number>;
+  received_at: Generated<Date>;
+}
+
+export interface PaymentSandboxObjectsTable {
+  id: string;
+  kind: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -223,6 +288,12 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   beta_registrations: BetaRegistrationsTable;
+  customers: CustomersTable;
+  checkout_sessions: CheckoutSessionsTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  payment_events: PaymentEventsTable;
+  payment_sandbox_objects: PaymentSandboxObjectsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

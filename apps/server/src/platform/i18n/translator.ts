@@ -6,13 +6,14 @@ import { createInstance, type Resource } from "i18next";
 interface Texts {
   auth: typeof import("../../locales/en-US/auth.json", { with: { type: "json" }});
   newsletter: typeof import("../../locales/en-US/newsletter.json", { with: { type: "json" }});
+  sandbox: typeof import("../../locales/en-US/sandbox.json", { with: { type: "json" }});
   shares: typeof import("../../locales/en-US/shares.json", { with: { type: "json" }});
 }
 
 export type Namespace = keyof Texts;
 
 /** Every namespace file under `src/locales/<locale>/`, the server's equivalent of the web app's list. */
-export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "shares"];
+export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "sandbox", "shares"];
 
 /** i18next picks `key_one`, `key_other`… by the `count` variable: callers name the key without its plural suffix. */
 type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : K;

@@ -7,6 +7,10 @@ declare module "fastify" {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyContextConfig {
+    /** The route answers a blocked account too (its profile, so the web app can say why everything else is refused). */
+    allowBlocked?: boolean;
+  }
 }
 
 /** Reads the bearer token of a request, or null. */
@@ -27,8 +31,14 @@ export function requireScopes(verify: TokenVerifier, onCaller: OnCaller) {
       const caller = await verify(token);
       const missing = scopes.filter((s) => !caller.scopes.has(s));
       if (missing.length) throw new AppError("forbidden", `Missing scope: ${missing.join(" ")}`);
+      // Once per request: the caller's checks (first sight, blocked) are not repeated by a second guard.
+      if (request.caller) return;
+      try {
+        await onCaller(caller);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === "account-blocked" && request.routeOptions.config.allowBlocked)) throw err;
+      }
       request.caller = caller;
-      await onCaller(caller);
     };
 }
 

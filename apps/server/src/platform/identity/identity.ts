@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Database } from "../db/schema.ts";
 import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
-import { createAccounts } from "./embedded/accounts.ts";
+import { type Accounts, createAccounts } from "./embedded/accounts.ts";
 import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
 import { interactionRoutes } from "./embedded/interaction.routes.ts";
 import { createProvider, mountProvider } from "./embedded/provider.ts";
@@ -14,6 +14,8 @@ export interface Identity {
   verify: TokenVerifier;
   /** Only in embedded mode: signs access tokens with the provider's key. */
   mint: TokenMinter | null;
+  /** Only in embedded mode: the provider's own accounts (the operator blocks sign-in there). */
+  accounts: Accounts | null;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, 
     return {
       verify: createTokenVerifier({ issuer: id.issuer, audience: id.audience, rolesClaim: id.rolesClaim, jwksUrl: id.jwksUrl }),
       mint: null,
+      accounts: null,
     };
   }
 
@@ -59,5 +62,5 @@ export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, 
     rolesClaim: id.rolesClaim,
     jwks: async () => publicJwks(secrets.jwks) as never,
   });
-  return { verify, mint };
+  return { verify, mint, accounts };
 }

@@ -14,6 +14,7 @@ import { LanguageSwitcher } from "../../shared/i18n/language-switcher.tsx";
 import { useRuntimeConfig } from "../../shared/runtime-config/runtime-config-context.tsx";
 import { PageLoader } from "../../shared/ui/page-loader.tsx";
 import { SkipLink } from "../../shared/ui/skip-link.tsx";
+import { BlockedNotice } from "./blocked-notice.tsx";
 import { BrandLink } from "./brand-link.tsx";
 import { useUserLocaleSync } from "./use-user-locale-sync.ts";
 
@@ -128,9 +129,14 @@ export function UserLayout() {
         {navigation.state === "loading" && (
           <Progress value={100} animated size="xs" pos="fixed" top={60} left={0} right={0} style={{ zIndex: 200 }} aria-hidden />
         )}
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {/* A blocked account reaches nothing but its profile through the API: every screen says why instead. */}
+        {user.blocked ? (
+          <BlockedNotice />
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        )}
       </AppShell.Main>
     </AppShell>
   );

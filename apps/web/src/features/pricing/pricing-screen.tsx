@@ -1,10 +1,11 @@
 import { NEWSLETTER_DISCOUNT_PERCENT, PLAN_IDS, PLANS } from "@latent/domain/plans";
-import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { PlanCard } from "./components/plan-card.tsx";
-import { CURRENCIES, type Currency, useCurrency } from "./currency.ts";
-import { discounted, formatPrice } from "./plan-format.ts";
+import { useCurrency } from "./public/currency.ts";
+import { CurrencyToggle } from "./public/currency-toggle.tsx";
+import { PlanCard } from "./public/plan-card.tsx";
+import { discounted, formatPrice } from "./public/plan-format.ts";
 
 const QUESTIONS = ["billing", "change", "kept", "storage"] as const;
 
@@ -20,17 +21,7 @@ export function PricingScreen() {
       <Stack gap="md" maw={760}>
         <Title order={1}>{t("title")}</Title>
         <Text size="lg">{t("intro")}</Text>
-        <Group gap="sm">
-          <Text id="currency-label" fw={600}>
-            {t("currency.label")}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="currency-label"
-            value={currency}
-            onChange={(value) => setCurrency(value as Currency)}
-            data={CURRENCIES.map((c) => ({ value: c, label: t(`currency.${c}`) }))}
-          />
-        </Group>
+        <CurrencyToggle value={currency} onChange={setCurrency} />
       </Stack>
 
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">

@@ -7,10 +7,12 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { fieldErrorsOf, type Translate } from "../../shared/forms/zod-field-errors.ts";
+import { SubscriptionSection } from "../shop/public/subscription-section.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useUpdateProfileWithPicture } from "../user/api/update-profile-with-picture.ts";
 import { useUpdateUser } from "../user/api/update-user.ts";
 import { AddressFields } from "./components/address-fields.tsx";
+import { DowngradeSection } from "./components/downgrade-section.tsx";
 import { PictureField } from "./components/picture-field.tsx";
 import { type ProfileValues, profileValues, userDataBody } from "./profile-values.ts";
 
@@ -62,6 +64,7 @@ export function ProfileScreen() {
   return (
     <Stack gap="lg" maw={880}>
       <Title order={1}>{t("title")}</Title>
+      <DowngradeSection user={user} />
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="lg">
           <Fieldset legend={t("sections.profile")}>
@@ -118,6 +121,7 @@ export function ProfileScreen() {
           </Group>
         </Stack>
       </form>
+      <SubscriptionSection user={user} />
     </Stack>
   );
 }

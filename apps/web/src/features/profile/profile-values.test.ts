@@ -21,6 +21,8 @@ const user: User = {
   usage: { films: 0, gear: 0 },
   inactive_since: null,
   downgrading_since: null,
+  blocked: false,
+  storage: { used: 0, limit: null },
   survey_submitted: false,
   policy_accepted: false,
   lab: null,

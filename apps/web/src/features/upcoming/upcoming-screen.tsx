@@ -10,12 +10,10 @@ export type UpcomingFeature =
   | "labGeneral"
   | "labIntegrations"
   | "labs"
-  | "subscriptions"
   | "tokenPacks"
   | "shipment"
   | "shipmentHistory"
-  | "purchase"
-  | "welcome";
+  | "purchase";
 
 export function UpcomingScreen({ feature }: { feature: UpcomingFeature }) {
   const { t } = useTranslation();

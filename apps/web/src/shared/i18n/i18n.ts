@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "legal",
   "films",
   "titles",
+  "shop",
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");

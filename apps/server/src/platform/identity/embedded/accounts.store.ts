@@ -27,3 +27,14 @@ export function insertAccount(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Blocks or unblocks signing in with an account; answers whether an account had that email. */
+export async function setAccountBlocked(db: Kysely<Database>, email: string, blocked: boolean): Promise<boolean> {
+  const row = await db
+    .updateTable("accounts")
+    .set({ blocked })
+    .where("email", "=", email.trim().toLowerCase())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { findAccountByEmail, findAccountById, insertAccount } from "./accounts.store.ts";
+import { findAccountByEmail, findAccountById, insertAccount, setAccountBlocked } from "./accounts.store.ts";
 import { hashPassword } from "./passwords.ts";
 
 /** The embedded provider's accounts (email, password hash, role): what its pages and dev tokens may do with them. */
@@ -8,6 +8,8 @@ export function createAccounts(db: Kysely<Database>) {
   return {
     findByEmail: (email: string) => findAccountByEmail(db, email),
     findById: (id: string) => findAccountById(db, id),
+    /** Refuses (or allows again) signing in with an account, kept in step with the product user's block. */
+    setBlocked: (email: string, blocked: boolean) => setAccountBlocked(db, email, blocked),
     /** Creates an account with a password; undefined when the email is already taken. */
     async create(account: { id: string; email: string; password: string; role: "user" | "lab"; locale: string | null }) {
       const { password, ...rest } = account;

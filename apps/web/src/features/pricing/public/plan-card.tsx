@@ -1,14 +1,15 @@
 import { AFTER_LOGIN_PATH, paths } from "@latent/domain/app-paths";
+import type { Currency } from "@latent/domain/plans";
 import { NEWSLETTER_DISCOUNT_PERCENT, PLANS, type PlanId } from "@latent/domain/plans";
 import { Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "react-oidc-context";
 import { Link } from "react-router";
 import { useSignIn } from "../../../shared/auth/auth-session-context.tsx";
 import { formatFileSize } from "../../../shared/i18n/file-size.ts";
 import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-context.tsx";
-import type { Currency } from "../currency.ts";
-import { discounted, formatCount, formatPrice } from "../plan-format.ts";
+import { discounted, formatCount, formatPrice } from "./plan-format.ts";
 
 /** The way into a plan: sign up (the free plan lands on the dashboard, paid ones on the subscriptions screen). */
 function PlanAction({ planId, name }: { planId: PlanId; name: string }) {
@@ -59,13 +60,35 @@ function LimitRow({ label, value }: { label: string; value: string }) {
   );
 }
 
+export interface PlanCardProps {
+  planId: PlanId;
+  currency: Currency;
+  /** The monthly price as written; by default the domain's price in `currency`. */
+  priceText?: string;
+  /** The discount line under the price; by default the newsletter's offer on paid plans, `null` for none. */
+  discountText?: string | null;
+  /** What the card's button does; by default the way to sign up for the plan. */
+  action?: ReactNode;
+  /** Marks the plan the user is on. */
+  current?: boolean;
+}
+
 /** One plan of `PLANS`: its price in the chosen currency, its limits, and the way to take it. */
-export function PlanCard({ planId, currency }: { planId: PlanId; currency: Currency }) {
+export function PlanCard({ planId, currency, priceText, discountText, action, current = false }: PlanCardProps) {
   const { t, i18n } = useTranslation("pricing");
   const locale = i18n.language;
   const plan = PLANS[planId];
   const name = t(`common:plans.${planId}`);
   const price = plan.monthly[currency];
+  const discountLine =
+    discountText !== undefined
+      ? discountText
+      : price > 0
+        ? t("withDiscount", {
+            percent: NEWSLETTER_DISCOUNT_PERCENT,
+            price: formatPrice(discounted(price, NEWSLETTER_DISCOUNT_PERCENT), currency, locale),
+          })
+        : null;
   const limit = (value: number | null, format: (v: number) => string = (v) => formatCount(v, locale)) =>
     value === null ? t("limits.unlimited") : format(value);
   const headingId = `plan-${planId}`;
@@ -85,26 +108,30 @@ export function PlanCard({ planId, currency }: { planId: PlanId; currency: Curre
           <Title order={2} size="h3" id={headingId}>
             {name}
           </Title>
-          {plan.earlyNews && (
-            <Badge color="latent" variant="light" c="latent.9">
-              {t("earlyNewsBadge")}
-            </Badge>
-          )}
+          <Group gap={4}>
+            {current && (
+              <Badge color="dark" variant="filled" data-testid="current-plan">
+                {t("currentBadge")}
+              </Badge>
+            )}
+            {plan.earlyNews && (
+              <Badge color="latent" variant="light" c="latent.9">
+                {t("earlyNewsBadge")}
+              </Badge>
+            )}
+          </Group>
         </Group>
         <Text c="gray.7">{t(`plans.${planId}`)}</Text>
         <Box>
           <Text component="p" m={0} fz={36} fw={800} lh={1.1} data-testid="plan-price">
-            {formatPrice(price, currency, locale)}
+            {priceText ?? formatPrice(price, currency, locale)}
           </Text>
           <Text size="sm" c="gray.7">
             {price === 0 ? t("noCard") : t("perMonth")}
           </Text>
-          {price > 0 && (
-            <Text size="sm" c="latent.9" fw={600} mt={4}>
-              {t("withDiscount", {
-                percent: NEWSLETTER_DISCOUNT_PERCENT,
-                price: formatPrice(discounted(price, NEWSLETTER_DISCOUNT_PERCENT), currency, locale),
-              })}
+          {discountLine && (
+            <Text size="sm" c="latent.9" fw={600} mt={4} data-testid="plan-discount">
+              {discountLine}
             </Text>
           )}
         </Box>
@@ -115,7 +142,7 @@ export function PlanCard({ planId, currency }: { planId: PlanId; currency: Curre
           <LimitRow label={t("limits.keptShots")} value={limit(plan.maxKeptShots)} />
           <LimitRow label={t("limits.earlyNews")} value={plan.earlyNews ? t("limits.included") : t("limits.notIncluded")} />
         </Box>
-        <PlanAction planId={planId} name={name} />
+        {action ?? <PlanAction planId={planId} name={name} />}
       </Stack>
     </Card>
   );

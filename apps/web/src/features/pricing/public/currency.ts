@@ -1,7 +1,5 @@
+import { CURRENCIES, type Currency } from "@latent/domain/plans";
 import { useCallback, useState } from "react";
-
-export const CURRENCIES = ["eur", "usd"] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /**
  * localStorage key of the visitor's subscription choices (spec §3 "persisted local keys"). It holds an object so the
@@ -12,13 +10,19 @@ export const SUBSCRIPTIONS_STORAGE_KEY = "subscriptions";
 /** Prices show in euros until the visitor picks dollars: the service and its storage are in the EU. */
 const DEFAULT_CURRENCY: Currency = "eur";
 
-function storedChoices(): Record<string, unknown> {
+/** Everything remembered under the `subscriptions` key (the currency, a checkout under way). */
+export function storedChoices(): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(SUBSCRIPTIONS_STORAGE_KEY) ?? "null");
     return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
   }
+}
+
+/** Remembers one choice under the `subscriptions` key, keeping the others; `undefined` forgets it. */
+export function rememberChoice(name: string, value: unknown) {
+  localStorage.setItem(SUBSCRIPTIONS_STORAGE_KEY, JSON.stringify({ ...storedChoices(), [name]: value }));
 }
 
 export function storedCurrency(): Currency {
@@ -31,7 +35,7 @@ export function useCurrency() {
   const [currency, setState] = useState<Currency>(storedCurrency);
   const setCurrency = useCallback((next: Currency) => {
     setState(next);
-    localStorage.setItem(SUBSCRIPTIONS_STORAGE_KEY, JSON.stringify({ ...storedChoices(), currency: next }));
+    rememberChoice("currency", next);
   }, []);
   return { currency, setCurrency };
 }

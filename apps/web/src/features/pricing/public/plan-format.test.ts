@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discounted, formatPrice } from "./plan-format.ts";
+import { discounted, formatMinorPrice, formatPrice } from "./plan-format.ts";
 
 describe("plan prices and limits", () => {
   it("writes prices the way each language does", () => {
@@ -15,5 +15,12 @@ describe("plan prices and limits", () => {
   it("takes the newsletter's percentage off to the cent", () => {
     expect(discounted(4.99, 20)).toBe(3.99);
     expect(discounted(10.99, 20)).toBe(8.79);
+  });
+
+  it("writes amounts in minor units (cents) as the API gives them", () => {
+    expect(formatMinorPrice(499, "eur", "en-US")).toBe("€4.99");
+    expect(formatMinorPrice(399, "eur", "fr-FR")).toBe("3,99\u00a0€");
+    expect(formatMinorPrice(1099, "usd", "en-US")).toBe("$10.99");
+    expect(formatMinorPrice(500, "usd", "en-US")).toBe("$5");
   });
 });

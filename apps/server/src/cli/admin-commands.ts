@@ -1,0 +1,73 @@
+import { parseArgs } from "node:util";
+import { PLAN_IDS, type PlanId } from "@latent/domain/plans";
+import type { Latent } from "../app.ts";
+
+export const ADMIN_USAGE = `usage: npm run admin -- <command> --email E [options]
+  block --email E                                  refuse the account everything but its profile, and signing in
+  unblock --email E                                give it all back (a block deletes nothing)
+  plan --email E --plan free|artist|unlimited      move to a plan (a smaller one starts the downgrade clean-up)
+  grant-months --email E --months N                not available yet: needs the payments feature's subscriptions`;
+
+/** What a command printed, and the exit code: 0 done, 1 refused (unknown user), 2 bad usage. */
+export interface AdminResult {
+  code: number;
+  output: string;
+}
+
+/**
+ * The operator's support commands (spec §4: blocked accounts, plan changes) on a built app. Each goes through the
+ * service that owns what it changes, never the tables: users (block), the embedded accounts (sign-in), entitlements
+ * (plan, which starts a downgrade clean-up through its hook).
+ */
+export async function runAdminCommand(latent: Pick<Latent, "services" | "identity">, argv: string[]): Promise<AdminResult> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    return { code: 2, output: `${(err as Error).message}\n${ADMIN_USAGE}` };
+  }
+  const { command, email, plan } = parsed;
+  if (!command || !email) return { code: 2, output: ADMIN_USAGE };
+  const { users, entitlements } = latent.services;
+  const ids = await users.idsByEmail(email);
+
+  switch (command) {
+    case "block":
+    case "unblock": {
+      const blocked = command === "block";
+      const account = (await latent.identity.accounts?.setBlocked(email, blocked)) ?? false;
+      if (!ids.length && !account) return { code: 1, output: `No user or account has the email ${email}.` };
+      for (const id of ids) await users.setBlocked(id, blocked);
+      const what = [ids.length ? `${ids.length} user(s)` : null, account ? "the sign-in account" : null].filter(Boolean).join(" and ");
+      return { code: 0, output: `${blocked ? "Blocked" : "Unblocked"} ${email}: ${what}.` };
+    }
+    case "plan": {
+      if (!plan || !PLAN_IDS.includes(plan as PlanId))
+        return { code: 2, output: `--plan must be one of ${PLAN_IDS.join(", ")}\n${ADMIN_USAGE}` };
+      if (!ids.length) return { code: 1, output: `No user has the email ${email} (they must have used the app once).` };
+      const lines: string[] = [];
+      for (const id of ids) {
+        await entitlements.setPlan(id, plan as PlanId);
+        const user = await users.get(id);
+        lines.push(
+          `${email} (${id}) is now on ${user.plan}` +
+            (user.downgrading_since ? `; over its storage limit: clean-up running since ${user.downgrading_since}` : ""),
+        );
+      }
+      return { code: 0, output: `${lines.join("\n")}.` };
+    }
+    case "grant-months":
+      return { code: 2, output: "grant-months is not available yet: it needs the payments feature's subscriptions." };
+    default:
+      return { code: 2, output: `Unknown command ${command}\n${ADMIN_USAGE}` };
+  }
+}
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: "string" }, plan: { type: "string" }, months: { type: "string" } },
+  });
+  return { command: positionals[0], ...values };
+}

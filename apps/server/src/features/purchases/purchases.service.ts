@@ -1,0 +1,328 @@
+import { ERRORS } from "@latent/domain/errors";
+import { discountedMinor, PLAN_IDS, PLANS, type PlanId } from "@latent/domain/plans";
+import {
+  type CheckoutBody,
+  type CheckoutSession,
+  type Currency,
+  type MySubscription,
+  PAID_PLAN_IDS,
+  type PlanOffer,
+  type PurchaseConfirmation,
+  type SubscriptionStatus,
+} from "@latent/domain/purchases";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { PaymentProvider, ProviderEvent } from "../../platform/payments/payment-provider.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
+import type { NewsletterService } from "../newsletter/newsletter.service.ts";
+import {
+  type CheckoutRow,
+  completeCheckout,
+  findCheckout,
+  findCustomer,
+  insertCheckout,
+  insertInvoice,
+  listSubscriptions,
+  liveSubscriptions,
+  recordEvent,
+  type SubscriptionRow,
+  saveCustomer,
+  upsertSubscription,
+  userOfCustomer,
+} from "./purchases.store.ts";
+
+export interface PurchasesDeps {
+  db: Kysely<Database>;
+  payments: PaymentProvider;
+  entitlements: Pick<EntitlementsService, "planOf" | "setPlan">;
+  newsletter: Pick<NewsletterService, "firstSubscriptionDiscount" | "redeemFirstSubscriptionDiscount">;
+  publicUrl: string;
+  now: () => Date;
+}
+
+/** The caller as purchases needs it: who pays, and the address a newsletter discount belongs to. */
+export interface Buyer {
+  userId: string;
+  email: string | null;
+}
+
+// Stripe-shaped objects, read leniently: only the fields the product uses.
+const PriceSchema = z.looseObject({
+  unit_amount: z.number().int().nullish(),
+  currency: z.string(),
+  lookup_key: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+const SubscriptionObjectSchema = z.looseObject({
+  id: z.string(),
+  customer: z.string(),
+  status: z.string(),
+  cancel_at_period_end: z.boolean().default(false),
+  current_period_end: z.number().int().nullish(),
+  metadata: z.record(z.string(), z.string().nullable()).nullish(),
+  items: z.looseObject({
+    data: z.array(z.looseObject({ current_period_end: z.number().int().nullish(), price: PriceSchema })).min(1),
+  }),
+});
+const CheckoutObjectSchema = z.looseObject({
+  id: z.string(),
+  payment_status: z.string(),
+  subscription: z.string().nullish(),
+});
+const InvoiceObjectSchema = z.looseObject({
+  id: z.string(),
+  customer: z.string(),
+  subscription: z.string().nullish(),
+  currency: z.string(),
+  amount_due: z.number().int(),
+  amount_paid: z.number().int(),
+});
+
+/** The provider's subscription statuses, in the four the product shows (spec §3). */
+const STATUS_OF: Record<string, SubscriptionStatus> = {
+  active: "active",
+  trialing: "active",
+  past_due: "past_due",
+  unpaid: "past_due",
+  incomplete: "incomplete",
+  incomplete_expired: "canceled",
+  canceled: "canceled",
+  paused: "canceled",
+};
+
+/** Events the product acts on; any other type is acknowledged and changes nothing (the provider expects a 2xx). */
+const HANDLED = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+const planName = (plan: PlanId) => plan.charAt(0).toUpperCase() + plan.slice(1);
+const isPaidPlan = (id: string | undefined): id is (typeof PAID_PLAN_IDS)[number] => PAID_PLAN_IDS.includes(id as never);
+// The richer plan wins when a user somehow holds two live subscriptions.
+const rank = (plan: string) => PLAN_IDS.indexOf(plan as PlanId);
+
+function toMySubscription(row: SubscriptionRow): MySubscription {
+  return {
+    id: row.id,
+    plan: (PLAN_IDS.includes(row.plan as PlanId) ? row.plan : "free") as PlanId,
+    status: row.status,
+    current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+    cancel_at_period_end: row.cancel_at_period_end,
+    source: row.source,
+    currency: row.currency as Currency,
+    amount: row.amount,
+  };
+}
+
+/**
+ * Plans for money (issue 9): checkouts and the portal through the payment provider, and the provider's webhook,
+ * which is the only thing that changes a plan. Events are applied once each (their id is stored in the transaction
+ * of their effect) and in the provider's order per subscription.
+ */
+export function createPurchasesService(deps: PurchasesDeps) {
+  const { db, payments, entitlements, newsletter, publicUrl, now } = deps;
+  // Plan syncs of one user run one after another in this process, so the last event's state is the one that stays.
+  const syncing = new Map<string, Promise<void>>();
+
+  /** Gives the user the plan of their live subscription, or free when none is left. */
+  function syncPlan(userId: string): Promise<void> {
+    const run = (syncing.get(userId) ?? Promise.resolve()).then(async () => {
+      const live = await liveSubscriptions(db, userId);
+      const plan = (live.map((s) => s.plan).sort((a, b) => rank(b) - rank(a))[0] ?? "free") as PlanId;
+      if ((await entitlements.planOf(userId)).id !== plan) await entitlements.setPlan(userId, plan);
+    });
+    const settled = run.catch(() => {});
+    syncing.set(userId, settled);
+    void settled.then(() => {
+      if (syncing.get(userId) === settled) syncing.delete(userId);
+    });
+    return run;
+  }
+
+  /** Applies one verified event in one transaction with its id; answers the user whose plan may follow. */
+  async function apply(event: ProviderEvent): Promise<string | null> {
+    const object = event.data.object;
+    return db.transaction().execute(async (tx) => {
+      if (!(await recordEvent(tx, event))) return null;
+      switch (event.type) {
+        case "checkout.session.completed": {
+          const session = CheckoutObjectSchema.parse(object);
+          if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") return null;
+          const done = await completeCheckout(tx, session.id, session.subscription ?? null, now());
+          // The newsletter discount was on this checkout's first invoice: it is used now, and never again.
+          if (done?.discount_percent && done.email) await newsletter.redeemFirstSubscriptionDiscount(done.email, tx);
+          return null;
+        }
+        case "customer.subscription.created":
+        case "customer.subscription.updated":
+        case "customer.subscription.deleted": {
+          const s = SubscriptionObjectSchema.parse(object);
+          const item = s.items.data[0]!;
+          const plan = item.price.metadata?.plan ?? s.metadata?.plan ?? item.price.lookup_key?.split("_")[0];
+          const userId = s.metadata?.user_id ?? (await userOfCustomer(tx, s.customer));
+          if (!userId || !isPaidPlan(plan ?? undefined)) return null;
+          const periodEnd = s.current_period_end ?? item.current_period_end;
+          await upsertSubscription(tx, {
+            id: s.id,
+            user_id: userId,
+            plan: plan!,
+            status: event.type === "customer.subscription.deleted" ? "canceled" : (STATUS_OF[s.status] ?? "incomplete"),
+            source: s.metadata?.source === "mobile" ? "mobile" : "web",
+            currency: item.price.currency,
+            amount: item.price.unit_amount ?? PLANS[plan as PlanId].monthlyMinor[item.price.currency as Currency] ?? 0,
+            current_period_end: periodEnd ? new Date(periodEnd * 1000) : null,
+            cancel_at_period_end: s.cancel_at_period_end,
+            last_event_created: event.created,
+            updated_at: now(),
+          });
+          return userId;
+        }
+        case "invoice.paid":
+        case "invoice.payment_failed": {
+          const invoice = InvoiceObjectSchema.parse(object);
+          const paid = event.type === "invoice.paid";
+          await insertInvoice(tx, {
+            id: invoice.id,
+            user_id: (await userOfCustomer(tx, invoice.customer)) ?? null,
+            subscription_id: invoice.subscription ?? null,
+            status: paid ? "paid" : "failed",
+            currency: invoice.currency,
+            amount: paid ? invoice.amount_paid : invoice.amount_due,
+          });
+          return null;
+        }
+        default:
+          return null;
+      }
+    });
+  }
+
+  return {
+    /** The plans with their monthly price in a currency, cheapest first, with the caller's first-invoice discount. */
+    async offers(currency: Currency, email: string | null): Promise<PlanOffer[]> {
+      const discount = await newsletter.firstSubscriptionDiscount(email);
+      return PLAN_IDS.map((id) => {
+        const plan = PLANS[id];
+        const amount = plan.monthlyMinor[currency];
+        return {
+          id,
+          name: planName(id),
+          price: { amount, currency },
+          ...(discount && amount > 0
+            ? { first_invoice_price: { amount: discountedMinor(amount, discount), currency }, discount_percent: discount }
+            : {}),
+          limits: { films: plan.maxFilms, gear: plan.maxGear, storage_bytes: plan.maxStorageBytes, kept_shots: plan.maxKeptShots },
+          early_news: plan.earlyNews,
+        };
+      }).sort((a, b) => a.price.amount - b.price.amount);
+    },
+
+    /** Starts a checkout for a paid plan; the plan itself changes only when the provider's webhook says it is paid. */
+    async checkout(buyer: Buyer, body: CheckoutBody): Promise<CheckoutSession> {
+      // The shop's one-off items (mode payment) have no prices yet: like an unknown plan, nothing to buy.
+      if (body.mode !== "subscription" || body.items.length !== 1) throw new AppError("no-subscriptions-found");
+      const item = body.items[0]!;
+      const plan = item.plan ?? item.price_id;
+      if (!isPaidPlan(plan)) throw new AppError("no-subscriptions-found");
+      if (item.quantity !== 1) throw new AppError("bad-request", `items.0.quantity: ${ERRORS["not-valid"].message}`);
+      const live = await liveSubscriptions(db, buyer.userId);
+      if (live.some((s) => s.source === "mobile")) throw new AppError("subscription-in-mobile-app");
+      if (live.length > 0) throw new AppError("already-subscribed");
+
+      const discount = await newsletter.firstSubscriptionDiscount(buyer.email);
+      const known = await findCustomer(db, buyer.userId);
+      const customerId =
+        known?.provider_customer_id ?? (await saveCustomer(db, buyer.userId, (await payments.createCustomer(buyer)).id, buyer.email));
+      const amount = PLANS[plan].monthlyMinor[body.currency];
+      const back = `${publicUrl}/u/${body.return_path}`;
+      const session = await payments.createCheckout({
+        mode: "subscription",
+        customerId,
+        email: buyer.email,
+        userId: buyer.userId,
+        currency: body.currency,
+        lines: [{ name: planName(plan), amount, quantity: 1, plan }],
+        firstInvoiceDiscountPercent: discount,
+        successUrl: `${back}?sessionId={CHECKOUT_SESSION_ID}`,
+        cancelUrl: back,
+      });
+      await insertCheckout(db, {
+        id: session.id,
+        user_id: buyer.userId,
+        email: buyer.email,
+        mode: "subscription",
+        plan,
+        currency: body.currency,
+        amount,
+        first_amount: discount ? discountedMinor(amount, discount) : amount,
+        discount_percent: discount,
+      });
+      return { url: session.url, session_id: session.id };
+    },
+
+    /** The caller's subscriptions, newest first; 404 'No subscriptions found' when there are none (spec §8). */
+    async mine(userId: string, status?: SubscriptionStatus): Promise<MySubscription[]> {
+      const rows = await listSubscriptions(db, userId, status);
+      if (rows.length === 0) throw new AppError("no-subscriptions-found");
+      return rows.map(toMySubscription);
+    },
+
+    /** After the return from checkout: the subscription it started once the webhook applied it, else 422 (the web polls). */
+    async confirm(userId: string, sessionId: string): Promise<MySubscription> {
+      const checkout = await findCheckout(db, sessionId);
+      if (!checkout || checkout.user_id !== userId) throw new AppError("no-subscriptions-found");
+      if (!checkout.paid || !checkout.subscription_id) throw new AppError("payment-not-completed");
+      const row = (await listSubscriptions(db, userId)).find((s) => s.id === checkout.subscription_id);
+      if (!row) throw new AppError("payment-not-completed");
+      return toMySubscription(row);
+    },
+
+    /** The public confirmation of a checkout, for whoever knows its session id and the email it was paid with. */
+    async publicConfirmation(sessionId: string, email: string): Promise<PurchaseConfirmation> {
+      const checkout: CheckoutRow | undefined = await findCheckout(db, sessionId);
+      if (!checkout?.email || checkout.email.toLowerCase() !== email.toLowerCase()) throw new AppError("not-found");
+      return {
+        session_id: checkout.id,
+        status: checkout.status,
+        paid: checkout.paid,
+        mode: checkout.mode,
+        plan: isPaidPlan(checkout.plan ?? undefined) ? (checkout.plan as PlanId) : null,
+        amount_total: { amount: checkout.first_amount, currency: checkout.currency as Currency },
+      };
+    },
+
+    /** The provider's customer portal for the caller; 404 'No subscriptions found' before any checkout. */
+    async portal(userId: string): Promise<{ url: string }> {
+      const customer = await findCustomer(db, userId);
+      if (!customer) throw new AppError("no-subscriptions-found");
+      return payments.createPortalSession({ customerId: customer.provider_customer_id, returnUrl: `${publicUrl}/u/shop/subscriptions` });
+    },
+
+    /**
+     * One webhook delivery, over its raw bytes: refused unless signed by the provider within 5 minutes; applied
+     * once per event id; unknown types are acknowledged and change nothing. Then the user's plan follows.
+     */
+    async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+      const check = payments.verifyWebhook(rawBody, signature);
+      if (!check.ok) throw new AppError("webhook-signature-invalid");
+      if (!HANDLED.has(check.event.type)) return;
+      let userId: string | null;
+      try {
+        userId = await apply(check.event);
+      } catch (error) {
+        if (error instanceof z.ZodError)
+          throw new AppError("bad-request", `${check.event.type}: ${error.issues[0]?.message ?? "not valid"}`);
+        throw error;
+      }
+      if (userId) await syncPlan(userId);
+    },
+  };
+}
+
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

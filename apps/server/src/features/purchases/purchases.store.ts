@@ -1,0 +1,107 @@
+import { type Insertable, type Selectable, sql } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
+import type { CheckoutSessionsTable, SubscriptionsTable } from "../../platform/db/schema.ts";
+
+export type CheckoutRow = Selectable<CheckoutSessionsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/** Statuses under which a subscription gives its plan (a failed renewal keeps it while the provider retries). */
+export const LIVE_STATUSES = ["active", "past_due"] as const;
+
+export async function findCustomer(db: Db, userId: string) {
+  return db.selectFrom("customers").select(["provider_customer_id"]).where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** Records the user's provider customer; a concurrent first checkout keeps whichever was stored first. */
+export async function saveCustomer(db: Db, userId: string, providerCustomerId: string, email: string | null) {
+  await db
+    .insertInto("customers")
+    .values({ user_id: userId, provider_customer_id: providerCustomerId, email })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+  return (await findCustomer(db, userId))!.provider_customer_id;
+}
+
+export async function userOfCustomer(db: Db, providerCustomerId: string) {
+  const row = await db.selectFrom("customers").select("user_id").where("provider_customer_id", "=", providerCustomerId).executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function insertCheckout(db: Db, row: Insertable<CheckoutSessionsTable>) {
+  await db.insertInto("checkout_sessions").values(row).execute();
+}
+
+export async function findCheckout(db: Db, id: string) {
+  return db.selectFrom("checkout_sessions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks a checkout paid and complete, with the subscription it started. */
+export async function completeCheckout(db: Db, id: string, subscriptionId: string | null, now: Date) {
+  return db
+    .updateTable("checkout_sessions")
+    .set({ status: "complete", paid: true, subscription_id: subscriptionId, completed_at: now })
+    .where("id", "=", id)
+    .returning(["user_id", "email", "discount_percent"])
+    .executeTakeFirst();
+}
+
+/** Stores a webhook event id; false when it was stored before (a redelivery). Concurrent copies wait for the first. */
+export async function recordEvent(tx: Db, event: { id: string; type: string; created: number }) {
+  const row = await tx
+    .insertInto("payment_events")
+    .values({ id: event.id, type: event.type, created: event.created })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Writes the subscription as an event describes it, unless the row already holds a newer event's state: the
+ * provider's `created` decides, so an older update delivered late never overwrites a newer one. Answers whether
+ * the row was written.
+ */
+export async function upsertSubscription(tx: Db, row: Insertable<SubscriptionsTable>) {
+  const { id: _id, user_id: _user, created_at: _created, ...changes } = row;
+  const written = await tx
+    .insertInto("subscriptions")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("id").doUpdateSet(changes).where(sql<boolean>`subscriptions.last_event_created <= ${row.last_event_created}`),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(written);
+}
+
+export async function listSubscriptions(db: Db, userId: string, status?: SubscriptionRow["status"]) {
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .$if(status !== undefined, (q) => q.where("status", "=", status!))
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** The user's subscriptions that give a plan now. */
+export async function liveSubscriptions(db: Db, userId: string) {
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "in", [...LIVE_STATUSES])
+    .execute();
+}
+
+export async function insertInvoice(
+  tx: Db,
+  row: { id: string; user_id: string | null; subscription_id: string | null; status: "paid" | "failed"; currency: string; amount: number },
+) {
+  await tx
+    .insertInto("invoices")
+    .values(row)
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}

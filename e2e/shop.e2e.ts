@@ -1,0 +1,110 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+
+const plan = (page: Page, id: "free" | "artist" | "unlimited") => page.locator(`article[data-plan=${id}]`);
+
+async function signUpOnFree(page: Page, kind: string) {
+  const account = newAccount(kind);
+  await signUpFromLanding(page, account, "user");
+  await expect(page).toHaveURL("/u/home");
+  return account;
+}
+
+/** The sandbox checkout (the server's own test-mode page): a card number, then pay. */
+async function payOnSandbox(page: Page, card: string) {
+  await expect(page.getByText(/test mode/i).first()).toBeVisible();
+  await page.getByLabel(/card number/i).fill(card);
+  await page.getByRole("button", { name: /^pay/i }).click();
+}
+
+test("the shop shows the three plans, marks Free as current and remembers the currency", async ({ page }) => {
+  await signUpOnFree(page, "shop-plans");
+  await page.goto("/u/shop/subscriptions");
+  await expect(page.getByRole("heading", { name: "Subscriptions", level: 1 })).toBeVisible();
+  await expect(plan(page, "free").getByTestId("current-plan")).toBeVisible();
+  await expect(plan(page, "artist").getByTestId("plan-price")).toHaveText("€4.99");
+  await expect(plan(page, "artist").getByRole("button", { name: "Choose Artist" })).toBeEnabled();
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`),
+  ).toEqual([]);
+
+  await page.getByText("$ US dollar").click();
+  await expect(plan(page, "artist").getByTestId("plan-price")).toHaveText("$5.49");
+  await page.reload();
+  await expect(plan(page, "unlimited").getByTestId("plan-price")).toHaveText("$10.99");
+
+  await page.goto("/u/welcome");
+  await expect(page.getByRole("heading", { name: /^Welcome to Latent/, level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Continue with Free" }).click();
+  await expect(page).toHaveURL("/u/home");
+
+  await page.goto("/u/profile");
+  const section = page.getByTestId("subscription-section");
+  await expect(section).toContainText("Free");
+  await expect(section.getByRole("link", { name: "Upgrade" })).toBeVisible();
+  await expect(section.getByRole("button", { name: "Manage subscription" })).toHaveCount(0);
+});
+
+test("a free photographer pays for Artist, sees 60 rolls and 3 pieces of gear on the dashboard, then cancels in the portal", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signUpOnFree(page, "shop-artist");
+  await page.goto("/u/shop/subscriptions");
+  // The checkout's session id, read on its way to the app (the browser leaves the page right after).
+  let sessionId = "";
+  await page.route("**/api/purchases/checkout", async (route) => {
+    const response = await route.fetch();
+    sessionId = ((await response.json()) as { session_id: string }).session_id;
+    await route.fulfill({ response });
+  });
+  await plan(page, "artist").getByRole("button", { name: "Choose Artist" }).click();
+  await payOnSandbox(page, "4242 4242 4242 4242");
+
+  await expect(page).toHaveURL(/\/u\/shop\/subscriptions/);
+  await expect(page.getByText("You're on Artist: 60 rolls, 3 pieces of gear")).toBeVisible({ timeout: 40_000 });
+  await expect(plan(page, "artist").getByTestId("current-plan")).toBeVisible();
+
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page.getByText("0 of 60")).toBeVisible();
+  await expect(page.getByText("0 of 3", { exact: true })).toBeVisible();
+
+  await page.goto("/u/profile");
+  const section = page.getByTestId("subscription-section");
+  await expect(section).toContainText("Artist");
+  await expect(section).toContainText(/Renews on/);
+
+  // The portal (the sandbox's): cancelling keeps the plan until the period ends, and the profile says so.
+  await section.getByRole("button", { name: "Manage subscription" }).click();
+  await page.getByRole("button", { name: "Cancel at the end of the period" }).click();
+  await page.getByRole("link", { name: "Back to Latent" }).click();
+  await expect(page).toHaveURL(/\/u\/shop\/subscriptions/);
+  // The public purchase page answers whoever holds the session and its email.
+  await page.goto(`/purchase?sessionId=${encodeURIComponent(sessionId)}&email=${encodeURIComponent(account.email)}`);
+  await expect(page.getByText("Thank you! Your payment was received.")).toBeVisible();
+  await expect(page.getByText("Artist plan, €4.99.")).toBeVisible();
+
+  await expect(async () => {
+    await page.goto("/u/profile");
+    await expect(page.getByTestId("subscription-section")).toContainText(/Cancelled: your plan stays active until/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+});
+
+test("a declined card leaves the photographer on Free with a clear message", async ({ page }) => {
+  await signUpOnFree(page, "shop-declined");
+  await page.goto("/u/shop/subscriptions");
+  await plan(page, "artist").getByRole("button", { name: "Choose Artist" }).click();
+  await payOnSandbox(page, "4000 0000 0000 0002");
+  await expect(page.getByText("Your card was declined. Try another card.")).toBeVisible();
+  // Back to Latent without paying: the checkout's way out.
+  await page.getByRole("button", { name: "Cancel and go back" }).click();
+
+  await expect(page).toHaveURL(/\/u\/shop\/subscriptions/);
+  await expect(page.getByRole("alert").filter({ hasText: "The payment was not completed" })).toBeVisible();
+  await expect(page.getByText(/you are still on the Free plan/)).toBeVisible();
+  await expect(plan(page, "free").getByTestId("current-plan")).toBeVisible();
+});
