@@ -19,9 +19,12 @@ import { entitlementsModule } from "./features/entitlements/entitlements.module.
 import type { EntitlementsService } from "./features/entitlements/entitlements.service.ts";
 import { filmsModule } from "./features/films/films.module.ts";
 import { gearModule } from "./features/gear/gear.module.ts";
+import { inactiveAccountsModule } from "./features/inactive-accounts/inactive-accounts.module.ts";
+import type { InactiveAccountsService } from "./features/inactive-accounts/inactive-accounts.service.ts";
 import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
 import { purchasesModule } from "./features/purchases/purchases.module.ts";
+import type { PurchasesService } from "./features/purchases/purchases.service.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
 import { sharesModule } from "./features/shares/shares.module.ts";
 import type { ShotProcessor } from "./features/shots/shot-processing.ts";
@@ -52,8 +55,10 @@ import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./platform/mail/smtp-mailer.ts";
 import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
+import type { PaymentProvider } from "./platform/payments/payment-provider.ts";
 import { sandboxPages } from "./platform/payments/sandbox-pages.ts";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.ts";
+import { createStripeProvider } from "./platform/payments/stripe-provider.ts";
 import { createLocalEventBus, createRedisEventBus, type EventBus } from "./platform/realtime/event-bus.ts";
 import { createFsStore } from "./platform/storage/fs-store.ts";
 import { createS3Store } from "./platform/storage/s3-store.ts";
@@ -73,7 +78,13 @@ export interface Latent {
   uploads: UploadsService;
   jobs: Jobs;
   /** Services the operator's commands (`cli/admin.ts`) and tests call: the owners of what they change. */
-  services: { users: UsersService; entitlements: EntitlementsService; downgrades: DowngradesService };
+  services: {
+    users: UsersService;
+    entitlements: EntitlementsService;
+    downgrades: DowngradesService;
+    inactiveAccounts: InactiveAccountsService;
+    purchases: PurchasesService;
+  };
   close(): Promise<void>;
 }
 
@@ -186,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const gear = await gearModule(ctx, { entitlements });
   const { shots, processor } = await shotsModule(ctx, { entitlements, gear });
   const downgrades = await downgradesModule(ctx, { users, shots, entitlements });
+  const inactiveAccounts = inactiveAccountsModule(ctx, { users, shots });
   const films = await filmsModule(ctx, { shots, entitlements, users, gear });
   const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
   const downloads = await downloadsModule(ctx, { films, shots });
@@ -193,6 +205,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await sharesModule(ctx, { films, downloads, tickets, web });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
+  const payments = await paymentProvider(app, config, db, secret);
+  const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users });
+
+  processor.start();
+  await platform.jobs.start();
+
+  return {
+    app,
+    config,
+    db,
+    identity,
+    bus: platform.bus,
+    processor,
+    uploads,
+    jobs: platform.jobs,
+    services: { users, entitlements, downgrades, inactiveAccounts, purchases },
+    async close() {
+      await processor.stop();
+      await platform.jobs.stop();
+      await app.close();
+      await platform.bus.close();
+      await db.destroy();
+      redis?.disconnect();
+    },
+  };
+}
+
+/** Stripe when its keys are set; otherwise the embedded sandbox with its checkout and portal pages. */
+async function paymentProvider(app: FastifyInstance, config: Config, db: Kysely<Database>, secret: string): Promise<PaymentProvider> {
+  if (config.payments.provider === "stripe") return createStripeProvider(config.payments);
   const sandbox = createSandboxProvider({
     db,
     secret,
@@ -209,28 +251,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ).statusCode,
   });
   await sandboxPages(app, sandbox);
-  await purchasesModule(ctx, { payments: sandbox.provider, entitlements, newsletter });
-
-  processor.start();
-  await platform.jobs.start();
-
-  return {
-    app,
-    config,
-    db,
-    identity,
-    bus: platform.bus,
-    processor,
-    uploads,
-    jobs: platform.jobs,
-    services: { users, entitlements, downgrades },
-    async close() {
-      await processor.stop();
-      await platform.jobs.stop();
-      await app.close();
-      await platform.bus.close();
-      await db.destroy();
-      redis?.disconnect();
-    },
-  };
+  return sandbox.provider;
 }

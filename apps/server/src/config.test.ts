@@ -15,7 +15,24 @@ describe("loadConfig", () => {
   });
   it("refuses to run the sandbox, which takes no money, where a Stripe key is set", () => {
     expect(() => loadConfig({ PAYMENTS: "sandbox", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/sandbox cannot run while STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENTS: "sandbox", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRIPE_API_URL: "http://127.0.0.1:12111" })).toThrow(/STRIPE_API_URL/);
+  });
+  it("takes payments through Stripe when both of its keys are set, and refuses one without the other", () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).payments).toEqual({
+      provider: "stripe",
+      secretKey: "sk_live_x",
+      webhookSecret: "whsec_x",
+      api: null,
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENTS: "stripe" })).toThrow(ConfigError);
+  });
+  it("points the Stripe SDK at another API address for tests and proxies", () => {
+    const env = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_URL: "http://127.0.0.1:12111" };
+    expect(loadConfig(env).payments).toMatchObject({ api: { protocol: "http", host: "127.0.0.1", port: 12111 } });
+    expect(() => loadConfig({ ...env, STRIPE_API_URL: "ftp://x" })).toThrow(/STRIPE_API_URL/);
   });
   it("switches to an external provider when OIDC_ISSUER is set", () => {
     const c = loadConfig({ OIDC_ISSUER: "https://id.example.com/", OIDC_AUDIENCE: "https://api.example.com" });

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   PAYMENTS: z.enum(["sandbox", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Tests and self-hosted proxies only: where the Stripe SDK sends its API calls (default: Stripe's own API).
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -110,10 +112,17 @@ export interface Config {
     closesAt: Date;
     capacity: number;
   };
-  payments: {
-    /** The card payment provider: the embedded sandbox (test mode, no money moves) is the only adapter so far. */
-    provider: "sandbox";
-  };
+  /** The card payment provider: the embedded sandbox (test mode, no money moves), or Stripe when its keys are set. */
+  payments:
+    | { provider: "sandbox" }
+    | {
+        provider: "stripe";
+        /** Secrets: never logged. */
+        secretKey: string;
+        webhookSecret: string;
+        /** The API's address as the SDK wants it; null for Stripe's own (`api.stripe.com` over HTTPS). */
+        api: { protocol: "http" | "https"; host: string; port: number } | null;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -188,17 +197,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * The sandbox takes no money, so it must never run where real keys are set: Stripe keys with PAYMENTS=sandbox stop
- * the start, and so does Stripe itself until its adapter exists (it would otherwise fall back to the sandbox silently).
+ * the start. Stripe needs both its secret key and its webhook secret (one without the other is a half-configured
+ * provider whose webhooks could never be checked, or whose checkouts could never be created).
  */
 function paymentsOf(e: z.infer<typeof EnvSchema>): Config["payments"] {
-  const provider = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
-  if (provider === "sandbox" && e.STRIPE_SECRET_KEY) {
-    throw new ConfigError("Invalid configuration:\n  PAYMENTS: the sandbox cannot run while STRIPE_SECRET_KEY is set (unset one of them)");
+  const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  const provider = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET ? "stripe" : "sandbox");
+  if (provider === "sandbox") {
+    if (e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET) {
+      throw invalid("PAYMENTS: the sandbox cannot run while STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is set (unset one of them)");
+    }
+    if (e.STRIPE_API_URL) throw invalid("STRIPE_API_URL: only used by the Stripe adapter; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    return { provider };
   }
-  if (provider === "stripe") {
-    throw new ConfigError(
-      "Invalid configuration:\n  PAYMENTS: the Stripe adapter is not available in this version; unset STRIPE_SECRET_KEY and PAYMENTS to use the sandbox",
-    );
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw invalid("PAYMENTS: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
   }
-  return { provider };
+  const url = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null;
+  return {
+    provider,
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: url
+      ? {
+          protocol: url.protocol === "http:" ? "http" : "https",
+          host: url.hostname,
+          port: Number(url.port) || (url.protocol === "http:" ? 80 : 443),
+        }
+      : null,
+  };
 }

@@ -39,6 +39,11 @@ export const ERRORS = {
   "update-profile-failed": { status: 400, message: "Failed to update profile" },
   "signin-blocked": { status: 403, message: "We are not accepting new account registrations at this time." },
   "account-blocked": { status: 403, message: "Your account has been blocked." },
+  "account-inactive": {
+    status: 403,
+    message: "Your account is inactive: reactivate it from your profile to add rolls, scans or gear",
+  },
+  "account-not-inactive": { status: 409, message: "Your account is active: there is nothing to reactivate" },
   "nothing-over-limit": { status: 409, message: "Nothing is over your plan's storage limit: there is nothing to clean up" },
   "account-not-created": { status: 409, message: "The account could not be created" },
   "rate-limited": { status: 429, message: "Wait a minute before trying again" },

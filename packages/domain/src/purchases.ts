@@ -74,8 +74,11 @@ export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled", "incomplete"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Where a subscription was bought: a mobile one blocks plan changes on the web (spec §4). */
-export const SUBSCRIPTION_SOURCES = ["web", "mobile"] as const;
+/**
+ * Where a subscription was bought: a mobile one blocks plan changes on the web (spec §4); an operator one is a
+ * complimentary grant (`npm run admin -- grant-months`) that ends at its period end.
+ */
+export const SUBSCRIPTION_SOURCES = ["web", "mobile", "operator"] as const;
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 /** Query of GET purchases/my-subscriptions. */

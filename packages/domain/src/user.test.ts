@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeWebpage, UserDataSchema } from "./user.ts";
+import { INACTIVE_GRACE_DAYS, inactiveDue, normalizeWebpage, UserDataSchema } from "./user.ts";
 
 const webpage = (input: string) => {
   const result = UserDataSchema.safeParse({ webpage: input });
@@ -35,5 +35,21 @@ describe("profile web page", () => {
       expect(webpage(junk), junk).toBe("refused");
     }
     expect(webpage(`${"a".repeat(300)}.photo`)).toBe("refused");
+  });
+});
+
+describe("an inactive account's due date", () => {
+  const since = new Date(2026, 0, 10, 12);
+  it("reads 'today' on the thirtieth day and after it", () => {
+    expect(inactiveDue(since, new Date(2026, 1, 9, 8)).text).toBe("today");
+    expect(inactiveDue(since, new Date(2026, 1, 20, 8)).text).toBe("today");
+  });
+  it("reads 'tomorrow' the day before", () => {
+    expect(inactiveDue(since, new Date(2026, 1, 8, 23)).text).toBe("tomorrow");
+  });
+  it("reads the date, thirty days after the account became inactive, before that", () => {
+    const due = inactiveDue(since, new Date(2026, 0, 11, 9));
+    expect(due.text).toBe("date");
+    expect(due.date.getTime() - since.getTime()).toBe(INACTIVE_GRACE_DAYS * 24 * 60 * 60 * 1000);
   });
 });

@@ -107,8 +107,24 @@ export const DOWNGRADE_CLEAN_UP_DAYS = 14;
 export const PROFILE_PICTURE_MAX_BYTES = 524288;
 export const PROFILE_PICTURE_MAX_PX = 1024;
 
-/** Days an account stays inactive before it is removed (spec §4, §9). */
+/** Days an account stays inactive before its rolls' files are deleted (spec §4, §9). */
 export const INACTIVE_THRESHOLD_DAYS = 30;
+/** The same threshold under the name the issue gives it: days an inactive user may still download or reactivate. */
+export const INACTIVE_GRACE_DAYS = INACTIVE_THRESHOLD_DAYS;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Days counted on the local calendar of the clock reading them (the browser's, on the profile).
+const localDay = (d: Date) => Math.floor((d.getTime() - d.getTimezoneOffset() * 60_000) / DAY_MS);
+
+/** Which due-date text applies (spec §3: 'hoy', 'mañana' or 'el {date}'), and the date files are deleted after. */
+export type InactiveDue = { text: "today" | "tomorrow" | "date"; date: Date };
+
+/** The last day an inactive account keeps its files: `inactive_since` plus the grace days; a past date reads "today". */
+export function inactiveDue(inactiveSince: Date | string, now: Date): InactiveDue {
+  const date = new Date(new Date(inactiveSince).getTime() + INACTIVE_GRACE_DAYS * DAY_MS);
+  const days = localDay(date) - localDay(now);
+  return { text: days <= 0 ? "today" : days === 1 ? "tomorrow" : "date", date };
+}
 
 /** Steps of the persona survey (spec §9). */
 export const SURVEY_STEPS = 3;

@@ -6,7 +6,8 @@ export const ADMIN_USAGE = `usage: npm run admin -- <command> --email E [options
   block --email E                                  refuse the account everything but its profile, and signing in
   unblock --email E                                give it all back (a block deletes nothing)
   plan --email E --plan free|artist|unlimited      move to a plan (a smaller one starts the downgrade clean-up)
-  grant-months --email E --months N                not available yet: needs the payments feature's subscriptions`;
+  grant-months --email E --months N --plan artist|unlimited
+                                                   a complimentary subscription of N months (ends by itself)`;
 
 /** What a command printed, and the exit code: 0 done, 1 refused (unknown user), 2 bad usage. */
 export interface AdminResult {
@@ -17,7 +18,7 @@ export interface AdminResult {
 /**
  * The operator's support commands (spec §4: blocked accounts, plan changes) on a built app. Each goes through the
  * service that owns what it changes, never the tables: users (block), the embedded accounts (sign-in), entitlements
- * (plan, which starts a downgrade clean-up through its hook).
+ * (plan, which starts a downgrade clean-up through its hook), purchases (grant-months: an operator's subscription).
  */
 export async function runAdminCommand(latent: Pick<Latent, "services" | "identity">, argv: string[]): Promise<AdminResult> {
   let parsed: ReturnType<typeof parse>;
@@ -26,7 +27,7 @@ export async function runAdminCommand(latent: Pick<Latent, "services" | "identit
   } catch (err) {
     return { code: 2, output: `${(err as Error).message}\n${ADMIN_USAGE}` };
   }
-  const { command, email, plan } = parsed;
+  const { command, email, plan, months } = parsed;
   if (!command || !email) return { code: 2, output: ADMIN_USAGE };
   const { users, entitlements } = latent.services;
   const ids = await users.idsByEmail(email);
@@ -56,8 +57,19 @@ export async function runAdminCommand(latent: Pick<Latent, "services" | "identit
       }
       return { code: 0, output: `${lines.join("\n")}.` };
     }
-    case "grant-months":
-      return { code: 2, output: "grant-months is not available yet: it needs the payments feature's subscriptions." };
+    case "grant-months": {
+      const n = Number(months);
+      if (!Number.isInteger(n) || n < 1 || n > 120)
+        return { code: 2, output: `--months must be a whole number from 1 to 120\n${ADMIN_USAGE}` };
+      if (plan !== "artist" && plan !== "unlimited") return { code: 2, output: `--plan must be artist or unlimited\n${ADMIN_USAGE}` };
+      if (!ids.length) return { code: 1, output: `No user has the email ${email} (they must have used the app once).` };
+      const lines: string[] = [];
+      for (const id of ids) {
+        const end = await latent.services.purchases.grantMonths(id, plan, n);
+        lines.push(`${email} (${id}) is on ${plan} until ${end.toISOString()} (complimentary)`);
+      }
+      return { code: 0, output: `${lines.join("\n")}.` };
+    }
     default:
       return { code: 2, output: `Unknown command ${command}\n${ADMIN_USAGE}` };
   }

@@ -18,6 +18,8 @@ export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
   const meters = new Map<Entitlement, Meter>();
   /** Runs after a user's plan changed: the downgrades feature starts or ends a clean-up there. */
   const planChanged = createHook<{ userId: string; plan: PlanId }>();
+  /** Runs before rows are added against a limit: users refuses an inactive account there (`account-inactive`). */
+  const beforeAdding = createHook<{ tx: Db; userId: string; kind: Entitlement }>();
 
   const meter = (kind: Entitlement) => {
     const m = meters.get(kind);
@@ -27,6 +29,7 @@ export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
 
   return {
     planChanged,
+    beforeAdding,
 
     /** Registers how an entitlement is counted; each is registered once, by the feature that owns its rows. */
     registerMeter(kind: Entitlement, m: Meter) {
@@ -40,6 +43,7 @@ export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
      * the other: call it inside the transaction that writes the new rows.
      */
     async assertRoom(tx: Db, userId: string, kind: Entitlement, n = 1) {
+      await beforeAdding.run({ tx, userId, kind });
       const limit = limitOf(await lockPlan(tx, userId), kind);
       if (limit === null || n <= 0) return;
       if (!hasRoomFor(await meter(kind)(tx, userId), limit, n)) throw new AppError(OVER_LIMIT[kind]);

@@ -1,17 +1,25 @@
+import { z } from "zod";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { PaymentProvider } from "../../platform/payments/payment-provider.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
+import type { UsersService } from "../users/users.service.ts";
 import { purchasesRoutes } from "./purchases.routes.ts";
 import { createPurchasesService } from "./purchases.service.ts";
 
 /** Paid plans (`purchases/…`): checkout and portal through the payment provider; its webhook changes plans. */
 export async function purchasesModule(
   ctx: ModuleContext,
-  deps: { payments: PaymentProvider; entitlements: EntitlementsService; newsletter: NewsletterService },
+  deps: { payments: PaymentProvider; entitlements: EntitlementsService; newsletter: NewsletterService; users: UsersService },
 ) {
   const { db, config } = ctx.platform;
   const purchases = createPurchasesService({ db, ...deps, publicUrl: config.publicUrl, now: () => new Date() });
+  ctx.platform.jobs.define({
+    name: "purchases.expire-operator-grants",
+    payload: z.object({}),
+    schedule: "47 3 * * *",
+    run: () => purchases.expireGrants(),
+  });
   await ctx.api((api) => purchasesRoutes(api, { purchases, requireScopes: ctx.requireScopes }));
   return purchases;
 }

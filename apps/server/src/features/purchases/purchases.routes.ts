@@ -53,6 +53,19 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
     async (request) => purchases.checkout(buyer(callerOf(request)), request.body),
   );
 
+  r.post(
+    "/user/reactivate",
+    {
+      preHandler: requireScopes("write:user"),
+      schema: {
+        tags: ["user"],
+        summary: "Reactivate an inactive account: a checkout for the previous plan; the browser goes to `url`",
+        response: { 201: z.object({ url: z.string() }) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await purchases.reactivate(buyer(callerOf(request)))),
+  );
+
   r.get(
     "/purchases/my-subscriptions",
     {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ERRORS } from "@latent/domain/errors";
 import { discountedMinor, PLAN_IDS, PLANS, type PlanId } from "@latent/domain/plans";
 import {
@@ -17,9 +18,12 @@ import { AppError } from "../../platform/http/app-error.ts";
 import type { PaymentProvider, ProviderEvent } from "../../platform/payments/payment-provider.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
+import type { UsersService } from "../users/users.service.ts";
 import {
   type CheckoutRow,
   completeCheckout,
+  endOperatorGrants,
+  endSubscription,
   findCheckout,
   findCustomer,
   insertCheckout,
@@ -38,6 +42,7 @@ export interface PurchasesDeps {
   payments: PaymentProvider;
   entitlements: Pick<EntitlementsService, "planOf" | "setPlan">;
   newsletter: Pick<NewsletterService, "firstSubscriptionDiscount" | "redeemFirstSubscriptionDiscount">;
+  users: Pick<UsersService, "setInactive" | "inactiveSince">;
   publicUrl: string;
   now: () => Date;
 }
@@ -78,14 +83,27 @@ const InvoiceObjectSchema = z.looseObject({
   currency: z.string(),
   amount_due: z.number().int(),
   amount_paid: z.number().int(),
+  billing_reason: z.string().nullish(),
+  next_payment_attempt: z.number().int().nullish(),
 });
+
+/**
+ * The one rule for an unpaid renewal (spec §4, inactive): the provider gave up on a renewal invoice. Stripe says so
+ * with `next_payment_attempt: null` on the last `invoice.payment_failed` of a cycle (earlier attempts carry the
+ * next retry's time; the sandbox sends the last one when "make the next renewal fail" is pressed a second time).
+ * The subscription ends there, the account becomes inactive and its plan returns to free.
+ */
+export function isUnpaidRenewal(invoice: z.infer<typeof InvoiceObjectSchema>): boolean {
+  return invoice.billing_reason === "subscription_cycle" && invoice.next_payment_attempt === null && Boolean(invoice.subscription);
+}
 
 /** The provider's subscription statuses, in the four the product shows (spec §3). */
 const STATUS_OF: Record<string, SubscriptionStatus> = {
   active: "active",
   trialing: "active",
   past_due: "past_due",
-  unpaid: "past_due",
+  // Stripe's status once its retries are over: the renewal went unpaid and the plan is gone (see isUnpaidRenewal).
+  unpaid: "canceled",
   incomplete: "incomplete",
   incomplete_expired: "canceled",
   canceled: "canceled",
@@ -126,7 +144,7 @@ function toMySubscription(row: SubscriptionRow): MySubscription {
  * of their effect) and in the provider's order per subscription.
  */
 export function createPurchasesService(deps: PurchasesDeps) {
-  const { db, payments, entitlements, newsletter, publicUrl, now } = deps;
+  const { db, payments, entitlements, newsletter, users, publicUrl, now } = deps;
   // Plan syncs of one user run one after another in this process, so the last event's state is the one that stays.
   const syncing = new Map<string, Promise<void>>();
 
@@ -136,6 +154,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const live = await liveSubscriptions(db, userId);
       const plan = (live.map((s) => s.plan).sort((a, b) => rank(b) - rank(a))[0] ?? "free") as PlanId;
       if ((await entitlements.planOf(userId)).id !== plan) await entitlements.setPlan(userId, plan);
+      // A paid subscription again (a reactivation's checkout, an operator's grant): the account is active.
+      if (plan !== "free") await users.setInactive(userId, null);
     });
     const settled = run.catch(() => {});
     syncing.set(userId, settled);
@@ -146,7 +166,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
   }
 
   /** Applies one verified event in one transaction with its id; answers the user whose plan may follow. */
-  async function apply(event: ProviderEvent): Promise<string | null> {
+  async function apply(event: ProviderEvent): Promise<{ userId: string; unpaid: boolean } | null> {
     const object = event.data.object;
     return db.transaction().execute(async (tx) => {
       if (!(await recordEvent(tx, event))) return null;
@@ -181,21 +201,24 @@ export function createPurchasesService(deps: PurchasesDeps) {
             last_event_created: event.created,
             updated_at: now(),
           });
-          return userId;
+          return { userId, unpaid: false };
         }
         case "invoice.paid":
         case "invoice.payment_failed": {
           const invoice = InvoiceObjectSchema.parse(object);
           const paid = event.type === "invoice.paid";
+          const userId = (await userOfCustomer(tx, invoice.customer)) ?? null;
           await insertInvoice(tx, {
             id: invoice.id,
-            user_id: (await userOfCustomer(tx, invoice.customer)) ?? null,
+            user_id: userId,
             subscription_id: invoice.subscription ?? null,
             status: paid ? "paid" : "failed",
             currency: invoice.currency,
             amount: paid ? invoice.amount_paid : invoice.amount_due,
           });
-          return null;
+          if (paid || !userId || !isUnpaidRenewal(invoice)) return null;
+          await endSubscription(tx, invoice.subscription!, event.created, now());
+          return { userId, unpaid: true };
         }
         default:
           return null;
@@ -203,7 +226,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     });
   }
 
-  return {
+  const service = {
     /** The plans with their monthly price in a currency, cheapest first, with the caller's first-invoice discount. */
     async offers(currency: Currency, email: string | null): Promise<PlanOffer[]> {
       const discount = await newsletter.firstSubscriptionDiscount(email);
@@ -312,17 +335,69 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const check = payments.verifyWebhook(rawBody, signature);
       if (!check.ok) throw new AppError("webhook-signature-invalid");
       if (!HANDLED.has(check.event.type)) return;
-      let userId: string | null;
+      let applied: Awaited<ReturnType<typeof apply>>;
       try {
-        userId = await apply(check.event);
+        applied = await apply(check.event);
       } catch (error) {
         if (error instanceof z.ZodError)
           throw new AppError("bad-request", `${check.event.type}: ${error.issues[0]?.message ?? "not valid"}`);
         throw error;
       }
-      if (userId) await syncPlan(userId);
+      if (!applied) return;
+      if (applied.unpaid) await users.setInactive(applied.userId, now());
+      await syncPlan(applied.userId);
+    },
+
+    /**
+     * `POST user/reactivate` (spec §7): a checkout for the plan of the user's last subscription (artist when none is
+     * known), in its currency; paying it gives the plan back and ends the inactivity through the webhook, as any
+     * purchase. Refused on an active account (`account-not-inactive`).
+     */
+    async reactivate(buyer: Buyer): Promise<{ url: string }> {
+      if (!(await users.inactiveSince(buyer.userId))) throw new AppError("account-not-inactive");
+      const last = (await listSubscriptions(db, buyer.userId))[0];
+      const plan = last && isPaidPlan(last.plan) ? last.plan : "artist";
+      const currency = (last?.currency ?? "eur") as Currency;
+      const { url } = await service.checkout(buyer, {
+        mode: "subscription",
+        items: [{ plan, quantity: 1 }],
+        return_path: "profile",
+        currency,
+      });
+      return { url };
+    },
+
+    /**
+     * A complimentary subscription of `months` from the operator (`npm run admin -- grant-months`): a live row with
+     * source "operator" and a period end, the plan through entitlements; `expireGrants` ends it after that.
+     */
+    async grantMonths(userId: string, plan: (typeof PAID_PLAN_IDS)[number], months: number) {
+      const start = now();
+      const end = new Date(start);
+      end.setUTCMonth(end.getUTCMonth() + months);
+      await upsertSubscription(db, {
+        id: `op_${randomUUID()}`,
+        user_id: userId,
+        plan,
+        status: "active",
+        source: "operator",
+        currency: "eur",
+        amount: 0,
+        current_period_end: end,
+        cancel_at_period_end: true,
+        last_event_created: Math.floor(start.getTime() / 1000),
+        updated_at: start,
+      });
+      await syncPlan(userId);
+      return end;
+    },
+
+    /** The daily run: the operator's grants past their period end stop giving their plan. */
+    async expireGrants(at = now()) {
+      for (const userId of await endOperatorGrants(db, at)) await syncPlan(userId);
     },
   };
+  return service;
 }
 
 export type PurchasesService = ReturnType<typeof createPurchasesService>;

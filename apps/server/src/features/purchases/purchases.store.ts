@@ -74,6 +74,29 @@ export async function upsertSubscription(tx: Db, row: Insertable<SubscriptionsTa
   return Boolean(written);
 }
 
+/** Ends a subscription whose renewal went unpaid, unless a newer event already wrote it. */
+export async function endSubscription(tx: Db, id: string, eventCreated: number, now: Date) {
+  await tx
+    .updateTable("subscriptions")
+    .set({ status: "canceled", last_event_created: eventCreated, updated_at: now })
+    .where("id", "=", id)
+    .where(sql<boolean>`last_event_created <= ${eventCreated}`)
+    .execute();
+}
+
+/** Ends the operator's grants whose period is over; answers their users. */
+export async function endOperatorGrants(db: Db, now: Date) {
+  const rows = await db
+    .updateTable("subscriptions")
+    .set({ status: "canceled", updated_at: now })
+    .where("source", "=", "operator")
+    .where("status", "in", [...LIVE_STATUSES])
+    .where("current_period_end", "<=", now)
+    .returning("user_id")
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
 export async function listSubscriptions(db: Db, userId: string, status?: SubscriptionRow["status"]) {
   return db
     .selectFrom("subscriptions")

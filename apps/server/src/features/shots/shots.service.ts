@@ -20,6 +20,7 @@ import {
   insertShotRow,
   listDoneShotFiles,
   listShotRows,
+  listShotsOfUser,
   listUnkeptShotsOldestFirst,
   shotIdsOfFilm,
   storageUsed,
@@ -181,6 +182,21 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
         removed.push({ film_id: row.film_id, index: row.index, size, created_at: row.created_at });
       }
       return { freed, removed };
+    },
+
+    /**
+     * Deletes every shot of the user, kept ones too, with their stored files and any unfinished upload (an inactive
+     * account past its due date, spec §4); the rolls themselves stay. Answers what was deleted.
+     */
+    async removeAllOfUser(userId: string) {
+      const removed: { film_id: string; index: number; size: number }[] = [];
+      for (const row of await listShotsOfUser(db, userId)) {
+        await discard(row);
+        await deleteShotRow(db, row.id);
+        bus.publish(row.film_id, { type: "shot-deleted", film_id: row.film_id, index: row.index });
+        removed.push({ film_id: row.film_id, index: row.index, size: Number(row.size ?? 0) });
+      }
+      return removed;
     },
 
     /** Finished-shot count and cover thumbnail key of each roll (rolls without shots are absent). */

@@ -169,3 +169,8 @@ export function listUnkeptShotsOldestFirst(db: Db, userId: string) {
     .orderBy("id")
     .execute();
 }
+
+/** Every shot of a user, kept or not, oldest upload first. */
+export function listShotsOfUser(db: Db, userId: string) {
+  return db.selectFrom("shots").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
+}

@@ -1,3 +1,4 @@
+import { AppError } from "../../platform/http/app-error.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import { usersRoutes } from "./users.routes.ts";
@@ -8,6 +9,10 @@ export async function usersModule(ctx: ModuleContext, deps: { entitlements: Enti
   const { db, store, signer } = ctx.platform;
   const users = createUsersService({ db, store, signer, entitlements: deps.entitlements });
   ctx.callerSeen.add((caller) => users.ensure(caller));
+  // An inactive account keeps what it has but adds nothing: rolls, scans and gear are refused (spec §4).
+  deps.entitlements.beforeAdding.add(async ({ tx, userId, kind }) => {
+    if (kind !== "kept" && (await users.inactiveSince(userId, tx))) throw new AppError("account-inactive");
+  });
   await ctx.api((api) => usersRoutes(api, { users, requireScopes: ctx.requireScopes }));
   return users;
 }

@@ -2,13 +2,22 @@ import { randomUUID } from "node:crypto";
 import { LOCALES } from "@latent/domain/locales";
 import type { UpdateUserBody, User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
-import { ensureUserRow, findUser, findUserStanding, findUsersByEmail, listDowngradingUsers, updateUserRow } from "./users.store.ts";
+import {
+  ensureUserRow,
+  findUser,
+  findUserStanding,
+  findUsersByEmail,
+  listDowngradingUsers,
+  listInactiveUsersSince,
+  updateUserRow,
+} from "./users.store.ts";
 
 const PICTURE_LINK_TTL_S = 3600;
 
@@ -97,6 +106,28 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
       if (since && row.downgrading_since) return;
       if (!since && !row.downgrading_since) return;
       await updateUserRow(db, id, { downgrading_since: since });
+    },
+
+    /**
+     * Makes the account inactive from `at` (an unpaid renewal, spec §4), or active again (null); an earlier start is
+     * kept, so a repeated failure event does not move the due date.
+     */
+    async setInactive(id: string, at: Date | null) {
+      const row = await findUser(db, id);
+      if (!row) return;
+      if (at && row.inactive_since) return;
+      if (!at && !row.inactive_since) return;
+      await updateUserRow(db, id, { inactive_since: at });
+    },
+
+    /** Since when the user is inactive (null when active); read in `tx` when called inside a transaction. */
+    async inactiveSince(id: string, tx: Db = db) {
+      return (await findUserStanding(tx, id))?.inactive_since ?? null;
+    },
+
+    /** Users inactive since before `before` and since when. */
+    async inactiveBefore(before: Date) {
+      return (await listInactiveUsersSince(db, before)).map((row) => ({ id: row.id, since: row.inactive_since! }));
     },
 
     /** Users with a downgrade clean-up under way and since when. */

@@ -29,7 +29,7 @@ export async function updateUserRow(db: Db, id: string, values: Updateable<Users
 
 /** Whether the user exists and since when it is blocked: the one read every authenticated request makes. */
 export function findUserStanding(db: Db, id: string) {
-  return db.selectFrom("users").select(["id", "blocked_at"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("users").select(["id", "blocked_at", "inactive_since"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** Users whose token carried this email (compared without case). */
@@ -48,5 +48,16 @@ export function listDowngradingUsers(db: Db) {
     .select(["id", "downgrading_since"])
     .where("downgrading_since", "is not", null)
     .orderBy("downgrading_since")
+    .execute();
+}
+
+/** Users inactive since before `before`, longest first. */
+export function listInactiveUsersSince(db: Db, before: Date) {
+  return db
+    .selectFrom("users")
+    .select(["id", "inactive_since"])
+    .where("inactive_since", "is not", null)
+    .where("inactive_since", "<", before)
+    .orderBy("inactive_since")
     .execute();
 }

@@ -235,7 +235,7 @@ export interface SubscriptionsTable {
   user_id: string;
   plan: string;
   status: "active" | "past_due" | "canceled" | "incomplete";
-  source: Generated<"web" | "mobile">;
+  source: Generated<"web" | "mobile" | "operator">;
   currency: string;
   amount: number;
   current_period_end: Timestamp | null;

@@ -301,10 +301,17 @@ export function createSandboxProvider(deps: SandboxDeps) {
         await send("customer.subscription.updated", subscriptionObject(s));
         return true;
       } else if (action === "fail-renewal") {
-        s.status = "past_due";
+        // The first failure leaves a retry in three days (past_due); failing again is the last attempt, after which
+        // Stripe (set to cancel once retries are over) sends `next_payment_attempt: null` and deletes the subscription.
+        const last = s.status === "past_due";
+        s.status = last ? "canceled" : "past_due";
         await saveSandboxObject(db, "subscription", s.id, s);
-        await send("invoice.payment_failed", invoiceObject(s, "open", s.amount, "subscription_cycle"));
-        await send("customer.subscription.updated", subscriptionObject(s));
+        const failed = {
+          ...invoiceObject(s, "open", s.amount, "subscription_cycle"),
+          next_payment_attempt: last ? null : nowSeconds() + 3 * 86_400,
+        };
+        await send("invoice.payment_failed", failed);
+        await send(last ? "customer.subscription.deleted" : "customer.subscription.updated", subscriptionObject(s));
         return true;
       }
       await saveSandboxObject(db, "subscription", s.id, s);

@@ -13,6 +13,7 @@ import { useUpdateProfileWithPicture } from "../user/api/update-profile-with-pic
 import { useUpdateUser } from "../user/api/update-user.ts";
 import { AddressFields } from "./components/address-fields.tsx";
 import { DowngradeSection } from "./components/downgrade-section.tsx";
+import { InactiveSection } from "./components/inactive-section.tsx";
 import { PictureField } from "./components/picture-field.tsx";
 import { type ProfileValues, profileValues, userDataBody } from "./profile-values.ts";
 
@@ -64,6 +65,7 @@ export function ProfileScreen() {
   return (
     <Stack gap="lg" maw={880}>
       <Title order={1}>{t("title")}</Title>
+      <InactiveSection user={user} />
       <DowngradeSection user={user} />
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="lg">
