@@ -196,7 +196,7 @@ describe.each(DATABASES)("paying for a plan through the sandbox on %s", (kind) =
     expect(await s.latent.db.selectFrom("payment_events").select("id").where("id", "=", deleted.id).execute()).toHaveLength(0);
   });
 
-  it("acknowledges an event type it does not handle and changes nothing", async () => {
+  it("refuses an event type it does not handle with a clear error and changes nothing", async () => {
     const me = await photographer();
     const res = await deliver({
       id: `evt_${randomUUID()}`,
@@ -205,7 +205,8 @@ describe.each(DATABASES)("paying for a plan through the sandbox on %s", (kind) =
       created: Math.floor(Date.now() / 1000),
       data: { object: { id: "txi_1" } },
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "webhook-event-unknown" });
     expect((await plan(me.token)).plan).toBe("free");
   });
 

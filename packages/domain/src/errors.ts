@@ -59,6 +59,7 @@ export const ERRORS = {
     status: 409,
     message: "Your subscription was bought in the mobile app: change or cancel it there first",
   },
+  "webhook-event-unknown": { status: 400, message: "This event type is not handled" },
   "webhook-signature-invalid": { status: 400, message: "The webhook signature is not valid" },
   "payload-too-large": { status: 413, message: "The request is too large" },
   "internal-error": { status: 500, message: "Something went wrong on our side" },

@@ -329,12 +329,14 @@ export function createPurchasesService(deps: PurchasesDeps) {
 
     /**
      * One webhook delivery, over its raw bytes: refused unless signed by the provider within 5 minutes; applied
-     * once per event id; unknown types are acknowledged and change nothing. Then the user's plan follows.
+     * once per event id; a type it does not handle is refused (webhook-event-unknown, 400: the endpoint subscribes only
+     * to the types it handles, so another one is a misconfiguration to see) and changes nothing. Then the plan follows.
      */
     async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
       const check = payments.verifyWebhook(rawBody, signature);
       if (!check.ok) throw new AppError("webhook-signature-invalid");
-      if (!HANDLED.has(check.event.type)) return;
+      if (!HANDLED.has(check.event.type))
+        throw new AppError("webhook-event-unknown", `Unhandled event type: ${check.event.type.slice(0, 80)}`);
       let applied: Awaited<ReturnType<typeof apply>>;
       try {
         applied = await apply(check.event);
