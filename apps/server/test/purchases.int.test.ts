@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxWebhookSecret } from "../src/platform/payments/sandbox-provider.ts";
 import { signWebhook } from "../src/platform/payments/webhook-signature.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { confirmedSubscriber } from "./newsletter-fixtures.ts";
 
 const SECRET_KEY = "purchases-test-secret-0123456789abcdef";
 const WEBHOOK_SECRET = sandboxWebhookSecret(SECRET_KEY);
@@ -232,18 +233,7 @@ describe.each(DATABASES)("paying for a plan through the sandbox on %s", (kind) =
 
   it("takes the newsletter's 20% off the first invoice only, and shows it before paying", async () => {
     const me = await photographer();
-    await s.latent.db
-      .insertInto("newsletter_subscriptions")
-      .values({
-        email: me.email,
-        locale: "en-US",
-        status: "confirmed",
-        discount_percent: 20,
-        confirmed_at: new Date(),
-        created_at: new Date(),
-        updated_at: new Date(),
-      })
-      .execute();
+    await confirmedSubscriber(s, me.email);
     const offers = await s.api("/api/purchases/subscriptions?currency=eur", { token: me.token });
     expect(offers.body.map((o: { id: string }) => o.id)).toEqual(["free", "artist", "unlimited"]);
     expect(offers.body[1]).toMatchObject({

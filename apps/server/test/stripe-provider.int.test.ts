@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripeProvider, firstInvoiceCouponId } from "../src/platform/payments/stripe-provider.ts";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { confirmedSubscriber } from "./newsletter-fixtures.ts";
 
 const WEBHOOK_SECRET = "whsec_fake_stripe_test_secret";
 
@@ -115,18 +116,7 @@ describe.each(DATABASES)("paying for a plan through Stripe (a fake of its API on
 
   it("adds a once-only 20% coupon for a newsletter subscriber's first subscription", async () => {
     const me = await photographer();
-    await s.latent.db
-      .insertInto("newsletter_subscriptions")
-      .values({
-        email: me.email,
-        locale: "en-US",
-        status: "confirmed",
-        discount_percent: 20,
-        confirmed_at: new Date(),
-        created_at: new Date(),
-        updated_at: new Date(),
-      })
-      .execute();
+    await confirmedSubscriber(s, me.email);
     const session = await checkout(me.token, "artist", "usd");
     const coupon = fake.objects.get(firstInvoiceCouponId(20));
     expect(coupon).toMatchObject({ object: "coupon", percent_off: 20, duration: "once" });
