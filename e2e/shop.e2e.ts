@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 
 const plan = (page: Page, id: "free" | "artist" | "unlimited") => page.locator(`article[data-plan=${id}]`);
 
@@ -17,6 +17,17 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByLabel(/card number/i).fill(card);
   await page.getByRole("button", { name: /^pay/i }).click();
 }
+
+test("a photographer who signs up is welcomed by the plans and can go on with Free", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Create account" }).click();
+  await fillSignUp(page, newAccount("welcome"), "user");
+  await expect(page).toHaveURL("/u/welcome");
+  await expect(page.getByRole("heading", { name: /^Welcome to Latent/, level: 1 })).toBeVisible();
+  await expect(plan(page, "artist").getByRole("button", { name: "Choose Artist" })).toBeEnabled();
+  await page.getByRole("link", { name: "Continue with Free" }).click();
+  await expect(page).toHaveURL("/u/home");
+});
 
 test("the shop shows the three plans, marks Free as current and remembers the currency", async ({ page }) => {
   await signUpOnFree(page, "shop-plans");
@@ -36,11 +47,6 @@ test("the shop shows the three plans, marks Free as current and remembers the cu
   await expect(plan(page, "artist").getByTestId("plan-price")).toHaveText("$5.49");
   await page.reload();
   await expect(plan(page, "unlimited").getByTestId("plan-price")).toHaveText("$10.99");
-
-  await page.goto("/u/welcome");
-  await expect(page.getByRole("heading", { name: /^Welcome to Latent/, level: 1 })).toBeVisible();
-  await page.getByRole("link", { name: "Continue with Free" }).click();
-  await expect(page).toHaveURL("/u/home");
 
   await page.goto("/u/profile");
   const section = page.getByTestId("subscription-section");

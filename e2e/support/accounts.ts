@@ -30,11 +30,18 @@ export async function fillSignIn(page: Page, account: Account) {
   await page.locator("button[type=submit]").click();
 }
 
-/** From the landing page: "Create account" in the header, then the provider's sign-up form. */
+/**
+ * From the landing page: "Create account" in the header, then the provider's sign-up form. A photographer lands on
+ * the welcome shop (spec §2) and goes on with Free to the dashboard; a lab goes straight to its area.
+ */
 export async function signUpFromLanding(page: Page, account: Account, role: "user" | "lab") {
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Create account" }).click();
   await fillSignUp(page, account, role);
+  if (role === "user") {
+    await expect(page).toHaveURL("/u/welcome");
+    await page.getByRole("link", { name: "Continue with Free" }).click();
+  }
 }
 
 /** Through the account menu in the user area's header; the labels are those of the language in use. */

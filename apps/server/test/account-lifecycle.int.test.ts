@@ -84,6 +84,32 @@ describe.each(DATABASES)("blocked accounts on %s", (kind) => {
     expect((await runAdminCommand(s.latent, ["plan", "--email", email, "--plan", "gold"])).code).toBe(2);
     expect((await runAdminCommand(s.latent, ["block", "--email", "nobody@example.com"])).code).toBe(1);
   });
+
+  it("blocks web plan changes while a mobile-app subscription is live, and frees them once it is cancelled", async () => {
+    const { email, token } = await person(s);
+    const checkout = () =>
+      s.api("/api/purchases/checkout", { method: "POST", token, body: { mode: "subscription", items: [{ plan: "unlimited" }] } });
+
+    const recorded = await runAdminCommand(s.latent, ["mobile-subscription", "--email", email, "--plan", "artist"]);
+    expect(recorded.code).toBe(0);
+    expect((await s.api("/api/user", { token })).body).toMatchObject({ plan: "artist", max_films_capacity: PLANS.artist.maxFilms });
+    const mine = await s.api("/api/purchases/my-subscriptions", { token });
+    expect(mine.body).toMatchObject([{ plan: "artist", status: "active", source: "mobile" }]);
+    const blocked = await checkout();
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toEqual({
+      error: "subscription-in-mobile-app",
+      message: "Your subscription was bought in the mobile app: change or cancel it there first",
+    });
+    expect((await runAdminCommand(s.latent, ["mobile-subscription", "--email", email, "--plan", "unlimited"])).code).toBe(1);
+
+    expect((await runAdminCommand(s.latent, ["mobile-cancel", "--email", email])).code).toBe(0);
+    expect((await s.api("/api/user", { token })).body.plan).toBe("free");
+    const open = await checkout();
+    expect(open.status).toBe(200);
+    expect(open.body.url).toMatch(/^http/);
+    expect((await runAdminCommand(s.latent, ["mobile-cancel", "--email", email])).code).toBe(1);
+  });
 });
 
 describe("npm run admin on the embedded database", () => {

@@ -49,6 +49,12 @@ export const paths = {
 /** Where a signed-in user lands when nothing else was asked for (spec §2); also the installed app's start page. */
 export const AFTER_LOGIN_PATH = paths.user.home;
 
+/**
+ * Where a sign-up started from the public site lands: the shop in welcome mode (spec §2), which offers the plans and
+ * a plain "continue with Free" to the dashboard. A sign-up begun on a protected page or for a plan keeps its target.
+ */
+export const AFTER_SIGNUP_PATH = paths.user.welcome;
+
 type PathTree = { readonly [key: string]: string | { readonly pattern: string } | PathTree };
 
 function patternsOf(tree: PathTree): string[] {

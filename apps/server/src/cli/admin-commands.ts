@@ -1,13 +1,17 @@
 import { parseArgs } from "node:util";
 import { PLAN_IDS, type PlanId } from "@latent/domain/plans";
 import type { Latent } from "../app.ts";
+import { AppError } from "../platform/http/app-error.ts";
 
 export const ADMIN_USAGE = `usage: npm run admin -- <command> --email E [options]
   block --email E                                  refuse the account everything but its profile, and signing in
   unblock --email E                                give it all back (a block deletes nothing)
   plan --email E --plan free|artist|unlimited      move to a plan (a smaller one starts the downgrade clean-up)
   grant-months --email E --months N --plan artist|unlimited
-                                                   a complimentary subscription of N months (ends by itself)`;
+                                                   a complimentary subscription of N months (ends by itself)
+  mobile-subscription --email E --plan artist|unlimited
+                                                   record a subscription bought in the mobile app (blocks web plan changes)
+  mobile-cancel --email E                          record that it was cancelled in the app`;
 
 /** What a command printed, and the exit code: 0 done, 1 refused (unknown user), 2 bad usage. */
 export interface AdminResult {
@@ -69,6 +73,29 @@ export async function runAdminCommand(latent: Pick<Latent, "services" | "identit
         lines.push(`${email} (${id}) is on ${plan} until ${end.toISOString()} (complimentary)`);
       }
       return { code: 0, output: `${lines.join("\n")}.` };
+    }
+    case "mobile-subscription": {
+      if (plan !== "artist" && plan !== "unlimited") return { code: 2, output: `--plan must be artist or unlimited\n${ADMIN_USAGE}` };
+      if (!ids.length) return { code: 1, output: `No user has the email ${email} (they must have used the app once).` };
+      const lines: string[] = [];
+      for (const id of ids) {
+        try {
+          await latent.services.purchases.recordMobileSubscription(id, plan);
+          lines.push(`${email} (${id}) is on ${plan} through the mobile app; web plan changes are blocked until mobile-cancel`);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          return { code: 1, output: `${email} (${id}) already has a subscription: ${err.message}` };
+        }
+      }
+      return { code: 0, output: `${lines.join("\n")}.` };
+    }
+    case "mobile-cancel": {
+      if (!ids.length) return { code: 1, output: `No user has the email ${email} (they must have used the app once).` };
+      let ended = 0;
+      for (const id of ids) ended += await latent.services.purchases.endMobileSubscription(id);
+      if (!ended) return { code: 1, output: `${email} has no mobile subscription.` };
+      const users = await Promise.all(ids.map((id) => latent.services.users.get(id)));
+      return { code: 0, output: `Ended the mobile subscription of ${email}; now on ${users.map((u) => u.plan).join(", ")}.` };
     }
     default:
       return { code: 2, output: `Unknown command ${command}\n${ADMIN_USAGE}` };

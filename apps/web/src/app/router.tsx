@@ -172,13 +172,18 @@ export function appRoutes(services: AppServices): RouteObject[] {
       ...title("profile"),
       lazy: async () => ({ Component: (await import("../features/profile/profile-screen.tsx")).ProfileScreen }),
     },
-    { path: paths.user.purchase.pattern, ...title("purchase"), lazy: upcoming("purchase") },
+    {
+      path: paths.user.purchase.pattern,
+      ...title("purchase"),
+      lazy: async () => ({ Component: (await import("../features/shop/purchase-screen.tsx")).UserPurchaseScreen }),
+    },
     {
       path: paths.user.privacy,
       ...title("userPrivacy"),
       lazy: async () => ({ Component: (await import("../features/privacy/privacy-acceptance-screen.tsx")).PrivacyAcceptanceScreen }),
     },
-    { path: paths.user.welcome, ...title("welcome"), lazy: subscriptions({ welcome: true }) },
+    // Plans are a photographer's choice; a lab that signs up goes on to its lab area.
+    { path: paths.user.welcome, ...title("welcome"), middleware: [labsToLabArea(services)], lazy: subscriptions({ welcome: true }) },
     {
       path: paths.user.survey,
       ...title("survey"),

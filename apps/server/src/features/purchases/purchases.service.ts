@@ -22,6 +22,7 @@ import type { UsersService } from "../users/users.service.ts";
 import {
   type CheckoutRow,
   completeCheckout,
+  endLiveSubscriptionsOf,
   endOperatorGrants,
   endSubscription,
   findCheckout,
@@ -392,6 +393,37 @@ export function createPurchasesService(deps: PurchasesDeps) {
       });
       await syncPlan(userId);
       return end;
+    },
+
+    /**
+     * A subscription bought in the mobile app, as its store reports it (spec §4): it gives its plan and blocks plan
+     * changes on the web until it is cancelled in the app. The stores' notifications cannot reach this service yet,
+     * so the operator records both ends with `npm run admin -- mobile-subscription|mobile-cancel`.
+     */
+    async recordMobileSubscription(userId: string, plan: (typeof PAID_PLAN_IDS)[number]) {
+      const at = now();
+      if ((await liveSubscriptions(db, userId)).some((s) => s.source !== "operator")) throw new AppError("already-subscribed");
+      await upsertSubscription(db, {
+        id: `mobile_${randomUUID()}`,
+        user_id: userId,
+        plan,
+        status: "active",
+        source: "mobile",
+        currency: "eur",
+        amount: PLANS[plan].monthlyMinor.eur,
+        current_period_end: null,
+        cancel_at_period_end: false,
+        last_event_created: Math.floor(at.getTime() / 1000),
+        updated_at: at,
+      });
+      await syncPlan(userId);
+    },
+
+    /** The app's store says the mobile subscription ended: the web may change plans again. */
+    async endMobileSubscription(userId: string) {
+      const ended = await endLiveSubscriptionsOf(db, userId, "mobile", now());
+      if (ended) await syncPlan(userId);
+      return ended;
     },
 
     /** The daily run: the operator's grants past their period end stop giving their plan. */

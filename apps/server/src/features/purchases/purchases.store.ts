@@ -97,6 +97,19 @@ export async function endOperatorGrants(db: Db, now: Date) {
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
+/** Ends a user's live subscriptions of one source (the operator records a mobile cancellation this way). */
+export async function endLiveSubscriptionsOf(db: Db, userId: string, source: SubscriptionRow["source"], now: Date) {
+  const rows = await db
+    .updateTable("subscriptions")
+    .set({ status: "canceled", updated_at: now })
+    .where("user_id", "=", userId)
+    .where("source", "=", source)
+    .where("status", "in", [...LIVE_STATUSES])
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
 export async function listSubscriptions(db: Db, userId: string, status?: SubscriptionRow["status"]) {
   return db
     .selectFrom("subscriptions")

@@ -1,4 +1,4 @@
-import { AFTER_LOGIN_PATH, paths } from "@latent/domain/app-paths";
+import { AFTER_LOGIN_PATH, AFTER_SIGNUP_PATH, paths } from "@latent/domain/app-paths";
 import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
@@ -32,7 +32,7 @@ function AccountButtons({ onDone }: { onDone?: () => void }) {
       <Button variant="default" onClick={() => signIn(AFTER_LOGIN_PATH)}>
         {t("auth.signIn")}
       </Button>
-      {config.identity.registration_open && <Button onClick={() => signUp(AFTER_LOGIN_PATH)}>{t("auth.signUp")}</Button>}
+      {config.identity.registration_open && <Button onClick={() => signUp(AFTER_SIGNUP_PATH)}>{t("auth.signUp")}</Button>}
     </Group>
   );
 }

@@ -2,18 +2,27 @@ import { AFTER_LOGIN_PATH } from "@latent/domain/app-paths";
 import { planOf } from "@latent/domain/plans";
 import { Alert, Button, Loader, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { useCurrentUser } from "../user/api/get-user.ts";
 import { formatMinorPrice } from "../pricing/public/plan-format.ts";
 import { usePurchaseConfirmation } from "./api/get-purchase-confirmation.ts";
 
 /** `/purchase?sessionId=…&email=…` (spec §2): whether a purchase went through, for whoever holds its link. */
 export function PurchaseScreen() {
+  const [search] = useSearchParams();
+  return <PurchaseStatus sessionId={search.get("sessionId") ?? ""} email={search.get("email") ?? ""} />;
+}
+
+/** `/u/purchase/{secret}` (spec §2): the same answer inside the user area, for the signed-in buyer's own email. */
+export function UserPurchaseScreen() {
+  const { secret = "" } = useParams();
+  return <PurchaseStatus sessionId={secret} email={useCurrentUser().email ?? ""} />;
+}
+
+function PurchaseStatus({ sessionId, email }: { sessionId: string; email: string }) {
   const { t, i18n } = useTranslation("shop");
   const errorText = useApiErrorText();
-  const [search] = useSearchParams();
-  const sessionId = search.get("sessionId") ?? "";
-  const email = search.get("email") ?? "";
   const confirmation = usePurchaseConfirmation(sessionId, email);
   const data = confirmation.data;
 

@@ -12,8 +12,7 @@ export type UpcomingFeature =
   | "labs"
   | "tokenPacks"
   | "shipment"
-  | "shipmentHistory"
-  | "purchase";
+  | "shipmentHistory";
 
 export function UpcomingScreen({ feature }: { feature: UpcomingFeature }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { AFTER_LOGIN_PATH } from "@latent/domain/app-paths";
+import { AFTER_LOGIN_PATH, AFTER_SIGNUP_PATH } from "@latent/domain/app-paths";
 import { PLANS } from "@latent/domain/plans";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
@@ -29,7 +29,7 @@ export function SignUpActions({ size = "md" }: { size?: "md" | "lg" }) {
     <Stack gap="xs">
       <Group>
         {config.identity.registration_open && (
-          <Button size={size} onClick={() => signUp(AFTER_LOGIN_PATH)}>
+          <Button size={size} onClick={() => signUp(AFTER_SIGNUP_PATH)}>
             {t("hero.signUp")}
           </Button>
         )}
