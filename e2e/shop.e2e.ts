@@ -114,3 +114,44 @@ test("a declined card leaves the photographer on Free with a clear message", asy
   await expect(page.getByText(/you are still on the Free plan/)).toBeVisible();
   await expect(plan(page, "free").getByTestId("current-plan")).toBeVisible();
 });
+
+test("an unpaid renewal makes the account inactive, and the profile says in every language when the files go", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signUpOnFree(page, "shop-unpaid");
+  await page.goto("/u/shop/subscriptions");
+  await plan(page, "artist").getByRole("button", { name: "Choose Artist" }).click();
+  await payOnSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByText("You're on Artist: 60 rolls, 3 pieces of gear")).toBeVisible({ timeout: 40_000 });
+
+  // The sandbox portal's test controls: the renewal fails, then its last retry fails too.
+  await page.goto("/u/profile");
+  await page.getByTestId("subscription-section").getByRole("button", { name: "Manage subscription" }).click();
+  await page.getByRole("button", { name: "Test: make the next renewal fail" }).click();
+  await page.getByRole("button", { name: "Test: make the next renewal fail" }).click();
+  await page.getByRole("link", { name: "Back to Latent" }).click();
+
+  // Files are kept 30 days from today; the sentence and the date read as each language writes them.
+  const due = new Date(Date.now() + 30 * 86_400_000);
+  const long = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(due);
+  const expected = [
+    { locale: "en-US", name: "English", title: "Your account is inactive", when: `will be deleted on ${long("en-US")} (30 days` },
+    { locale: "es-ES", name: "Español", title: "Tu cuenta está inactiva", when: `se borrarán el ${long("es-ES")} (30 días` },
+    { locale: "fr-FR", name: "Français", title: "Votre compte est inactif", when: `seront supprimés le ${long("fr-FR")} (30 jours` },
+    { locale: "it-IT", name: "Italiano", title: "Il tuo account è inattivo", when: `verranno eliminati il ${long("it-IT")} (30 giorni` },
+    { locale: "ca-ES", name: "Català", title: "El teu compte està inactiu", when: `s'esborraran el ${long("ca-ES")} (30 dies` },
+  ];
+  await expect(async () => {
+    await page.goto("/u/profile");
+    await expect(page.getByText(expected[0]!.title)).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  for (const { name, title, when } of expected) {
+    await page.getByRole("button", { name: /^(Language|Idioma|Langue|Lingua)\s?:/ }).click();
+    await page.getByRole("menuitem", { name }).click();
+    const notice = page.getByRole("alert").filter({ hasText: title });
+    await expect(notice).toContainText(when);
+  }
+  // And the way back to the plan, in the language chosen last.
+  await expect(page.getByRole("button", { name: "Reactivar el meu pla" })).toBeVisible();
+});

@@ -13,7 +13,7 @@ const translator = (locale: string) => {
 
 const since = new Date(2026, 0, 10, 12).toISOString();
 const EXPECTED = {
-  "en-US": ["today", "tomorrow", "February 9, 2026"],
+  "en-US": ["today", "tomorrow", "on February 9, 2026"],
   "es-ES": ["hoy", "mañana", "el 9 de febrero de 2026"],
   "fr-FR": ["aujourd'hui", "demain", "le 9 février 2026"],
   "it-IT": ["oggi", "domani", "il 9 febbraio 2026"],
