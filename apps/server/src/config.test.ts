@@ -34,6 +34,66 @@ describe("loadConfig", () => {
     expect(loadConfig(env).payments).toMatchObject({ api: { protocol: "http", host: "127.0.0.1", port: 12111 } });
     expect(() => loadConfig({ ...env, STRIPE_API_URL: "ftp://x" })).toThrow(/STRIPE_API_URL/);
   });
+  it("quotes shipping from the embedded table, from Spain, when Shippo is not configured", () => {
+    const shipping = loadConfig({}).shipping;
+    expect(shipping).toMatchObject({ kind: "table", fromCountry: "ES", table: { carrier: "Correos" } });
+    expect(loadConfig({ SHIPPING_FROM_COUNTRY: "PT" }).shipping).toMatchObject({ kind: "table", fromCountry: "PT" });
+    expect(() => loadConfig({ SHIPPING_FROM_COUNTRY: "es" })).toThrow(/SHIPPING_FROM_COUNTRY/);
+    expect(() => loadConfig({ SHIPPING_FROM_COUNTRY: "ESP" })).toThrow(ConfigError);
+  });
+  it("takes a rate table from SHIPPING_RATE_TABLE, and stops on one that is not valid JSON or not a table", () => {
+    const service = {
+      service: "letter",
+      name: "Letter",
+      estimated_days: 3,
+      brackets: [{ up_to_grams: 100, price: { eur: 150, usd: 170 } }],
+    };
+    const table = { carrier: "Post", zones: { domestic: [service], eu: [service], world: [] } };
+    expect(loadConfig({ SHIPPING_RATE_TABLE: JSON.stringify(table) }).shipping).toMatchObject({ kind: "table", table });
+    expect(() => loadConfig({ SHIPPING_RATE_TABLE: "{nope" })).toThrow(/SHIPPING_RATE_TABLE: must be valid JSON/);
+    expect(() => loadConfig({ SHIPPING_RATE_TABLE: JSON.stringify({ carrier: "Post", zones: { domestic: [] } }) })).toThrow(
+      /SHIPPING_RATE_TABLE\.zones\.eu/,
+    );
+    const floats = { ...service, brackets: [{ up_to_grams: 100, price: { eur: 1.5, usd: 170 } }] };
+    expect(() => loadConfig({ SHIPPING_RATE_TABLE: JSON.stringify({ ...table, zones: { ...table.zones, eu: [floats] } }) })).toThrow(
+      /SHIPPING_RATE_TABLE\.zones\.eu\.0\.brackets\.0\.price\.eur/,
+    );
+    const unsorted = {
+      ...service,
+      brackets: [
+        { up_to_grams: 500, price: { eur: 1, usd: 1 } },
+        { up_to_grams: 100, price: { eur: 1, usd: 1 } },
+      ],
+    };
+    expect(() => loadConfig({ SHIPPING_RATE_TABLE: JSON.stringify({ ...table, zones: { ...table.zones, world: [unsorted] } }) })).toThrow(
+      /light to heavy/,
+    );
+  });
+  it("quotes shipping through Shippo when its key is set, from the shop's address, which it then requires", () => {
+    const from = { line1: "Carrer de Pelai 9", city: "Barcelona", postal_code: "08001", country: "ES" };
+    const env = { SHIPPO_API_KEY: "shippo_live_x", SHIPPO_FROM_ADDRESS: JSON.stringify(from) };
+    expect(loadConfig(env).shipping).toEqual({
+      kind: "shippo",
+      apiKey: "shippo_live_x",
+      apiUrl: null,
+      from: { ...from, line2: "", state: "", phone: "", vat: "" },
+    });
+    expect(loadConfig({ ...env, SHIPPO_API_URL: "http://127.0.0.1:8080" }).shipping).toMatchObject({ apiUrl: "http://127.0.0.1:8080" });
+    expect(() => loadConfig({ SHIPPO_API_KEY: "shippo_live_x" })).toThrow(/SHIPPO_FROM_ADDRESS: Shippo needs the shop's address/);
+    expect(() => loadConfig({ ...env, SHIPPO_FROM_ADDRESS: "not json" })).toThrow(/SHIPPO_FROM_ADDRESS: must be valid JSON/);
+    expect(() => loadConfig({ ...env, SHIPPO_FROM_ADDRESS: JSON.stringify({ ...from, country: "Spain" }) })).toThrow(
+      /SHIPPO_FROM_ADDRESS\.country/,
+    );
+    expect(() => loadConfig({ ...env, SHIPPO_API_URL: "ftp://x" })).toThrow(/SHIPPO_API_URL/);
+    expect(() => loadConfig({ ...env, SHIPPING_FROM_COUNTRY: "FR" })).toThrow(/SHIPPING_FROM_COUNTRY: differs/);
+    expect(() => loadConfig({ ...env, SHIPPING_RATE_TABLE: "{}" })).toThrow(ConfigError);
+  });
+  it("refuses Shippo's other settings without its key, rather than ignoring them", () => {
+    expect(() => loadConfig({ SHIPPO_API_URL: "http://127.0.0.1:8080" })).toThrow(/SHIPPO_API_URL: only used by the Shippo adapter/);
+    expect(() => loadConfig({ SHIPPO_FROM_ADDRESS: JSON.stringify({ line1: "x", city: "y", postal_code: "1", country: "ES" }) })).toThrow(
+      /SHIPPO_FROM_ADDRESS: only used by the Shippo adapter/,
+    );
+  });
   it("switches to an external provider when OIDC_ISSUER is set", () => {
     const c = loadConfig({ OIDC_ISSUER: "https://id.example.com/", OIDC_AUDIENCE: "https://api.example.com" });
     expect(c.identity.embedded).toBe(false);

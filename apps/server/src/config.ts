@@ -1,6 +1,22 @@
 import { resolve } from "node:path";
 import { FEATURE_FLAGS, type FeatureFlags } from "@latent/domain/api";
+import { type Address, AddressSchema } from "@latent/domain/user";
 import { z } from "zod";
+import { DEFAULT_RATE_TABLE, type RateTable, RateTableSchema } from "./platform/shipping/table-rates.ts";
+
+/** A JSON value in a variable, checked by `schema`: bad JSON and a bad shape are both listed as config errors. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
@@ -51,6 +67,15 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   // Tests and self-hosted proxies only: where the Stripe SDK sends its API calls (default: Stripe's own API).
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SHIPPING_FROM_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be a two-letter country code in capitals (ES)")
+    .optional(),
+  SHIPPING_RATE_TABLE: json(RateTableSchema).optional(),
+  SHIPPO_API_KEY: z.string().min(1).optional(),
+  SHIPPO_FROM_ADDRESS: json(AddressSchema).optional(),
+  // Tests and self-hosted proxies only: where the Shippo SDK sends its API calls (default: Shippo's own API).
+  SHIPPO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -123,6 +148,20 @@ export interface Config {
         /** The API's address as the SDK wants it; null for Stripe's own (`api.stripe.com` over HTTPS). */
         api: { protocol: "http" | "https"; host: string; port: number } | null;
       };
+  /**
+   * Where parcel rates come from: the embedded table (offline, by zone and weight, seen from `fromCountry`), or
+   * Shippo when SHIPPO_API_KEY is set, quoting from the shop's address `from`.
+   */
+  shipping:
+    | { kind: "table"; fromCountry: string; table: RateTable }
+    | {
+        kind: "shippo";
+        /** Secret: never logged. */
+        apiKey: string;
+        /** The API's address; null for Shippo's own. */
+        apiUrl: string | null;
+        from: Address;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const on = new Set(e.FEATURE_FLAGS.split(",").map((f) => f.trim()));
   const embedded = !e.OIDC_ISSUER;
   const payments = paymentsOf(e);
+  const shipping = shippingOf(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -192,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       capacity: e.BETA_CAPACITY,
     },
     payments,
+    shipping,
   };
 }
 
@@ -226,4 +267,24 @@ function paymentsOf(e: z.infer<typeof EnvSchema>): Config["payments"] {
         }
       : null,
   };
+}
+
+/**
+ * The table is the default; SHIPPO_API_KEY switches to Shippo, which then needs the shop's address. Settings of the
+ * adapter not in use are refused rather than silently ignored (an operator who sets a table expects it to apply).
+ */
+function shippingOf(e: z.infer<typeof EnvSchema>): Config["shipping"] {
+  const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (!e.SHIPPO_API_KEY) {
+    if (e.SHIPPO_FROM_ADDRESS) throw invalid("SHIPPO_FROM_ADDRESS: only used by the Shippo adapter; set SHIPPO_API_KEY or unset it");
+    if (e.SHIPPO_API_URL) throw invalid("SHIPPO_API_URL: only used by the Shippo adapter; set SHIPPO_API_KEY or unset it");
+    return { kind: "table", fromCountry: e.SHIPPING_FROM_COUNTRY ?? "ES", table: e.SHIPPING_RATE_TABLE ?? DEFAULT_RATE_TABLE };
+  }
+  if (e.SHIPPING_RATE_TABLE) throw invalid("SHIPPING_RATE_TABLE: Shippo quotes the rates while SHIPPO_API_KEY is set (unset one of them)");
+  if (!e.SHIPPO_FROM_ADDRESS)
+    throw invalid("SHIPPO_FROM_ADDRESS: Shippo needs the shop's address (JSON: line1, city, postal_code, country, …)");
+  if (e.SHIPPING_FROM_COUNTRY && e.SHIPPING_FROM_COUNTRY !== e.SHIPPO_FROM_ADDRESS.country) {
+    throw invalid("SHIPPING_FROM_COUNTRY: differs from the country of SHIPPO_FROM_ADDRESS");
+  }
+  return { kind: "shippo", apiKey: e.SHIPPO_API_KEY, apiUrl: e.SHIPPO_API_URL ?? null, from: e.SHIPPO_FROM_ADDRESS };
 }
