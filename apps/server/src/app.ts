@@ -27,9 +27,13 @@ import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import type { PurchasesService } from "./features/purchases/purchases.service.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
 import { sharesModule } from "./features/shares/shares.module.ts";
+import { shopModule } from "./features/shop/shop.module.ts";
+import type { ShopService } from "./features/shop/shop.service.ts";
 import type { ShotProcessor } from "./features/shots/shot-processing.ts";
 import { shotsModule } from "./features/shots/shots.module.ts";
 import { staticDataModule } from "./features/static-data/static-data.module.ts";
+import { stickersModule } from "./features/stickers/stickers.module.ts";
+import type { StickersService } from "./features/stickers/stickers.service.ts";
 import { systemModule } from "./features/system/system.module.ts";
 import { uploadsModule } from "./features/uploads/uploads.module.ts";
 import type { UploadsService } from "./features/uploads/uploads.service.ts";
@@ -84,6 +88,8 @@ export interface Latent {
     downgrades: DowngradesService;
     inactiveAccounts: InactiveAccountsService;
     purchases: PurchasesService;
+    shop: ShopService;
+    stickers: StickersService;
   };
   close(): Promise<void>;
 }
@@ -207,6 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret);
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users });
+  const stickers = await stickersModule(ctx, { films });
+  const shop = await shopModule(ctx, { purchases, users, stickers });
 
   processor.start();
   await platform.jobs.start();
@@ -220,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     processor,
     uploads,
     jobs: platform.jobs,
-    services: { users, entitlements, downgrades, inactiveAccounts, purchases },
+    services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers },
     async close() {
       await processor.stop();
       await platform.jobs.stop();

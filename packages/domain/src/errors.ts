@@ -65,6 +65,7 @@ export const ERRORS = {
   "no-shipping-address": { status: 400, message: "User does not have a shipping address assigned" },
   "shipment-not-editable": { status: 409, message: "This shipment is already paid: it can no longer change" },
   "shipment-already-paid": { status: 409, message: "This shipment is already paid" },
+  "shipping-rates-unavailable": { status: 502, message: "Shipping rates cannot be checked right now: try again in a minute" },
   "rate-not-offered": { status: 400, message: "This shipping rate is not offered for this address" },
   "bag-changed": { status: 400, message: "The bag does not match the shipment: review it and pay again" },
   "sticker-not-found": { status: 404, message: "Sticker not found" },

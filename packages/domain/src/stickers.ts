@@ -38,11 +38,7 @@ const formatShortId = (nine: string) => `${nine.slice(0, 3)}-${nine.slice(3, 6)}
  * and I or L as 1, as Crockford's base32 says.
  */
 export function normalizeShortId(typed: string): string | null {
-  const raw = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const raw = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (raw.length !== SHORT_ID_DATA + 1 || [...raw].some((c) => !ALPHABET.includes(c))) return null;
   const data = raw.slice(0, SHORT_ID_DATA);
   return shortIdCheck(data) === raw[SHORT_ID_DATA] ? formatShortId(raw) : null;

@@ -11,7 +11,10 @@ export const ADMIN_USAGE = `usage: npm run admin -- <command> --email E [options
                                                    a complimentary subscription of N months (ends by itself)
   mobile-subscription --email E --plan artist|unlimited
                                                    record a subscription bought in the mobile app (blocks web plan changes)
-  mobile-cancel --email E                          record that it was cancelled in the app`;
+  mobile-cancel --email E                          record that it was cancelled in the app
+  ship --shipment ID --status packed|shipped|delivered|cancelled [--tracking T]
+                                                   move a shop shipment along (shipped needs --tracking)
+  stock --product P --quantity N                   set a sticker pack's stock (e.g. --product pack-24)`;
 
 /** What a command printed, and the exit code: 0 done, 1 refused (unknown user), 2 bad usage. */
 export interface AdminResult {
@@ -32,6 +35,7 @@ export async function runAdminCommand(latent: Pick<Latent, "services" | "identit
     return { code: 2, output: `${(err as Error).message}\n${ADMIN_USAGE}` };
   }
   const { command, email, plan, months } = parsed;
+  if (command === "ship" || command === "stock") return shopCommand(latent, parsed);
   if (!command || !email) return { code: 2, output: ADMIN_USAGE };
   const { users, entitlements } = latent.services;
   const ids = await users.idsByEmail(email);
@@ -102,11 +106,42 @@ export async function runAdminCommand(latent: Pick<Latent, "services" | "identit
   }
 }
 
+const SHIP_STATUSES = ["paid", "packed", "shipped", "delivered", "cancelled"] as const;
+
+/** The shop's operator tasks: a parcel along its life cycle, and the packs' stock. */
+async function shopCommand(latent: Pick<Latent, "services">, args: ReturnType<typeof parse>): Promise<AdminResult> {
+  const { shop } = latent.services;
+  if (args.command === "stock") {
+    const quantity = Number(args.quantity);
+    if (!args.product || !Number.isInteger(quantity) || quantity < 0 || quantity > 1_000_000)
+      return { code: 2, output: `stock needs --product P and --quantity N (a whole number from 0)\n${ADMIN_USAGE}` };
+    const done = await shop.restock(args.product, quantity);
+    if (!done) return { code: 1, output: `No product ${args.product} in the inventory.` };
+    return { code: 0, output: `${args.product} now has ${quantity} packs in stock.` };
+  }
+  const status = args.status as (typeof SHIP_STATUSES)[number];
+  if (!args.shipment || !SHIP_STATUSES.includes(status))
+    return { code: 2, output: `ship needs --shipment ID and --status ${SHIP_STATUSES.join("|")}\n${ADMIN_USAGE}` };
+  if (status === "shipped" && !args.tracking?.trim()) return { code: 2, output: `shipped needs --tracking T\n${ADMIN_USAGE}` };
+  const row = await shop.advance(args.shipment, status, args.tracking?.trim());
+  if (!row) return { code: 1, output: `No shipment ${args.shipment}.` };
+  return { code: 0, output: `Shipment ${row.id} is now ${row.status}${row.tracking_number ? ` (tracking ${row.tracking_number})` : ""}.` };
+}
+
 function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: "string" }, plan: { type: "string" }, months: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      plan: { type: "string" },
+      months: { type: "string" },
+      shipment: { type: "string" },
+      status: { type: "string" },
+      tracking: { type: "string" },
+      product: { type: "string" },
+      quantity: { type: "string" },
+    },
   });
   return { command: positionals[0], ...values };
 }

@@ -1,6 +1,7 @@
 import { FRAME_SIZES } from "@latent/domain/film-config";
 import type { Film, ListFilmsQuery, NewFilm, UpdateFilm } from "@latent/domain/films";
 import type { Kysely, Selectable } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
@@ -10,7 +11,18 @@ import type { EntitlementsService } from "../entitlements/entitlements.service.t
 import type { GearService } from "../gear/gear.service.ts";
 import { MEDIA_LINK_TTL_S, type ShotsService } from "../shots/shots.service.ts";
 import type { UsersService } from "../users/users.service.ts";
-import { countFilms, deleteFilmRow, findFilm, findFilmById, insertFilm, listFilms, updateFilmRow } from "./films.store.ts";
+import {
+  countFilms,
+  deleteFilmRow,
+  findFilm,
+  findFilmById,
+  findFilmBySticker,
+  insertFilm,
+  listFilms,
+  listStickeredFilms,
+  setFilmSticker,
+  updateFilmRow,
+} from "./films.store.ts";
 
 export type FilmRow = Selectable<FilmsTable>;
 
@@ -65,8 +77,9 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     return { ...toFilm(row, undefined), shot_count: done.length, cover_url: cover, shots: list };
   };
 
-  const load = async (userId: string, id: string) => {
-    const row = await findFilm(db, userId, id);
+  // `tx`: inside another feature's transaction (on PGlite's one connection a query outside it would wait for it).
+  const load = async (userId: string, id: string, tx: Db = db) => {
+    const row = await findFilm(tx, userId, id);
     if (!row) throw notFound();
     return row;
   };
@@ -134,6 +147,17 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     /** The film row for services that act on a caller's roll (uploads, shares, zip); 404 when not theirs. */
     load,
     withShots,
+
+    /** The roll a sticker is on (any owner's), for the stickers feature; undefined when it is on none. */
+    filmOfSticker: (hash: string, tx: Db = db) => findFilmBySticker(tx, hash),
+
+    /** The caller's rolls that carry a sticker. */
+    stickeredFilms: (userId: string) => listStickeredFilms(db, userId),
+
+    /** Puts a sticker on the caller's roll (null takes it off), inside the stickers feature's transaction. */
+    async setSticker(tx: Db, userId: string, id: string, hash: string | null) {
+      if (!(await setFilmSticker(tx, userId, id, hash))) throw notFound();
+    },
 
     /** A roll by id alone, for a link whose signature already proved the right to it (the zip link). */
     async loadForSignedLink(id: string) {

@@ -67,3 +67,23 @@ export function findFilmById(db: Db, id: string) {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db.selectFrom("films").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** Puts a sticker on a caller's roll, or takes it off with null; the unique index keeps a sticker on one roll. */
+export function setFilmSticker(db: Db, userId: string, id: string, hash: string | null) {
+  return updateFilmRow(db, userId, id, { sticker_hash: hash });
+}
+
+/** The roll a sticker is on, whoever owns it: the stickers feature decides what the caller may learn of it. */
+export function findFilmBySticker(db: Db, hash: string) {
+  return db.selectFrom("films").select(["id", "user_id", "name"]).where("sticker_hash", "=", hash).executeTakeFirst();
+}
+
+/** A user's rolls that carry a sticker, by sticker. */
+export function listStickeredFilms(db: Db, userId: string) {
+  return db
+    .selectFrom("films")
+    .select(["id", "name", "sticker_hash"])
+    .where("user_id", "=", userId)
+    .where("sticker_hash", "is not", null)
+    .execute();
+}

@@ -13,9 +13,10 @@ import {
 } from "@latent/domain/purchases";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
-import type { PaymentProvider, ProviderEvent } from "../../platform/payments/payment-provider.ts";
+import type { CheckoutRequest, PaymentProvider, ProviderEvent } from "../../platform/payments/payment-provider.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { UsersService } from "../users/users.service.ts";
@@ -25,6 +26,7 @@ import {
   endLiveSubscriptionsOf,
   endOperatorGrants,
   endSubscription,
+  expireCheckout,
   findCheckout,
   findCustomer,
   insertCheckout,
@@ -47,6 +49,29 @@ export interface PurchasesDeps {
   publicUrl: string;
   now: () => Date;
 }
+
+/**
+ * What a payment checkout (mode payment, the shop) sells. Purchases owns the checkout and the provider's events; the
+ * seller owns the goods: it checks and holds them before the checkout, and learns in the event's transaction that
+ * they were paid (or that the checkout expired and the hold can go).
+ */
+export interface Seller {
+  /** Checks the order and holds its stock until `expiresAt`; throws the order's AppError when it cannot be sold. */
+  prepare(
+    userId: string,
+    body: CheckoutBody,
+    expiresAt: Date,
+  ): Promise<{ reference: string; currency: Currency; lines: CheckoutRequest["lines"] }>;
+  /** The checkout made for a prepared order (its hold now belongs to that session). */
+  attach(reference: string, sessionId: string): Promise<void>;
+  /** The provider says the checkout was paid: in the event's transaction, once per checkout. */
+  paid(tx: Db, order: { reference: string; sessionId: string; userId: string }): Promise<void>;
+  /** The checkout will never be paid (expired, or its creation failed): the hold goes back. */
+  released(tx: Db, order: { reference: string; sessionId: string | null }): Promise<void>;
+}
+
+/** How long a payment checkout stays open, and its stock held: Stripe's shortest checkout life. */
+export const PAYMENT_CHECKOUT_MINUTES = 30;
 
 /** The caller as purchases needs it: who pays, and the address a newsletter discount belongs to. */
 export interface Buyer {
@@ -114,6 +139,7 @@ const STATUS_OF: Record<string, SubscriptionStatus> = {
 /** Events the product acts on; any other type is acknowledged and changes nothing (the provider expects a 2xx). */
 const HANDLED = new Set([
   "checkout.session.completed",
+  "checkout.session.expired",
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
@@ -146,6 +172,7 @@ function toMySubscription(row: SubscriptionRow): MySubscription {
  */
 export function createPurchasesService(deps: PurchasesDeps) {
   const { db, payments, entitlements, newsletter, users, publicUrl, now } = deps;
+  let seller: Seller | null = null;
   // Plan syncs of one user run one after another in this process, so the last event's state is the one that stays.
   const syncing = new Map<string, Promise<void>>();
 
@@ -178,6 +205,15 @@ export function createPurchasesService(deps: PurchasesDeps) {
           const done = await completeCheckout(tx, session.id, session.subscription ?? null, now());
           // The newsletter discount was on this checkout's first invoice: it is used now, and never again.
           if (done?.discount_percent && done.email) await newsletter.redeemFirstSubscriptionDiscount(done.email, tx);
+          if (done?.mode === "payment" && done.reference && seller)
+            await seller.paid(tx, { reference: done.reference, sessionId: done.id, userId: done.user_id });
+          return null;
+        }
+        case "checkout.session.expired": {
+          const session = CheckoutObjectSchema.parse(object);
+          const expired = await expireCheckout(tx, session.id, now());
+          if (expired?.mode === "payment" && expired.reference && seller)
+            await seller.released(tx, { reference: expired.reference, sessionId: expired.id });
           return null;
         }
         case "customer.subscription.created":
@@ -227,6 +263,61 @@ export function createPurchasesService(deps: PurchasesDeps) {
     });
   }
 
+  /** The customer of a buyer at the provider, made on their first checkout. */
+  async function customerOf(buyer: Buyer) {
+    const known = await findCustomer(db, buyer.userId);
+    return known?.provider_customer_id ?? (await saveCustomer(db, buyer.userId, (await payments.createCustomer(buyer)).id, buyer.email));
+  }
+
+  /**
+   * A one-off checkout for the shop (mode payment): the seller checks the order and holds its stock for as long as
+   * the checkout lives; the order is marked paid only by the provider's `checkout.session.completed`.
+   */
+  async function payment(buyer: Buyer, body: CheckoutBody): Promise<CheckoutSession> {
+    if (!seller) throw new AppError("item-not-found");
+    if (!body.shipment_id || !body.rate)
+      throw new AppError("bad-request", "shipment_id and rate are required for a payment", {
+        ...(body.shipment_id ? {} : { shipment_id: "required" }),
+        ...(body.rate ? {} : { rate: "required" }),
+      });
+    const expiresAt = new Date(now().getTime() + PAYMENT_CHECKOUT_MINUTES * 60_000);
+    const order = await seller.prepare(buyer.userId, body, expiresAt);
+    try {
+      const customerId = await customerOf(buyer);
+      const back = `${publicUrl}/u/${body.return_path}`;
+      const session = await payments.createCheckout({
+        mode: "payment",
+        customerId,
+        email: buyer.email,
+        userId: buyer.userId,
+        currency: order.currency,
+        lines: order.lines,
+        firstInvoiceDiscountPercent: null,
+        successUrl: `${back}?sessionId={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${back}?canceled=1`,
+        expiresAt,
+      });
+      const amount = order.lines.reduce((sum, l) => sum + l.amount * l.quantity, 0);
+      await insertCheckout(db, {
+        id: session.id,
+        user_id: buyer.userId,
+        email: buyer.email,
+        mode: "payment",
+        plan: null,
+        currency: order.currency,
+        amount,
+        first_amount: amount,
+        discount_percent: null,
+        reference: order.reference,
+      });
+      await seller.attach(order.reference, session.id);
+      return { url: session.url, session_id: session.id };
+    } catch (err) {
+      await seller.released(db, { reference: order.reference, sessionId: null });
+      throw err;
+    }
+  }
+
   const service = {
     /** The plans with their monthly price in a currency, cheapest first, with the caller's first-invoice discount. */
     async offers(currency: Currency, email: string | null): Promise<PlanOffer[]> {
@@ -247,10 +338,15 @@ export function createPurchasesService(deps: PurchasesDeps) {
       }).sort((a, b) => a.price.amount - b.price.amount);
     },
 
+    /** The shop that sells through payment checkouts (registered by the shop feature, which comes later). */
+    sellWith(s: Seller) {
+      seller = s;
+    },
+
     /** Starts a checkout for a paid plan; the plan itself changes only when the provider's webhook says it is paid. */
     async checkout(buyer: Buyer, body: CheckoutBody): Promise<CheckoutSession> {
-      // The shop's one-off items (mode payment) have no prices yet: like an unknown plan, nothing to buy.
-      if (body.mode !== "subscription" || body.items.length !== 1) throw new AppError("no-subscriptions-found");
+      if (body.mode === "payment") return payment(buyer, body);
+      if (body.items.length !== 1) throw new AppError("no-subscriptions-found");
       const item = body.items[0]!;
       const plan = item.plan ?? item.price_id;
       if (!isPaidPlan(plan)) throw new AppError("no-subscriptions-found");
@@ -260,9 +356,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       if (live.length > 0) throw new AppError("already-subscribed");
 
       const discount = await newsletter.firstSubscriptionDiscount(buyer.email);
-      const known = await findCustomer(db, buyer.userId);
-      const customerId =
-        known?.provider_customer_id ?? (await saveCustomer(db, buyer.userId, (await payments.createCustomer(buyer)).id, buyer.email));
+      const customerId = await customerOf(buyer);
       const amount = PLANS[plan].monthlyMinor[body.currency];
       const back = `${publicUrl}/u/${body.return_path}`;
       const session = await payments.createCheckout({

@@ -41,7 +41,18 @@ export async function completeCheckout(db: Db, id: string, subscriptionId: strin
     .updateTable("checkout_sessions")
     .set({ status: "complete", paid: true, subscription_id: subscriptionId, completed_at: now })
     .where("id", "=", id)
-    .returning(["user_id", "email", "discount_percent"])
+    .returning(["id", "user_id", "email", "discount_percent", "mode", "reference"])
+    .executeTakeFirst();
+}
+
+/** Marks an open checkout expired (the provider gave up on it); the row when it was still open. */
+export async function expireCheckout(db: Db, id: string, now: Date) {
+  return db
+    .updateTable("checkout_sessions")
+    .set({ status: "expired", completed_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .returning(["id", "user_id", "mode", "reference"])
     .executeTakeFirst();
 }
 

@@ -12,6 +12,7 @@ import * as uploadResume from "../../migrations/0005-upload-resume.ts";
 import * as shareLinkManagement from "../../migrations/0006-share-link-management.ts";
 import * as purchases from "../../migrations/0007-purchases.ts";
 import * as accountLifecycle from "../../migrations/0008-account-lifecycle.ts";
+import * as shopAndStickers from "../../migrations/0009-shop-and-stickers.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006-share-link-management": shareLinkManagement,
   "0007-purchases": purchases,
   "0008-account-lifecycle": accountLifecycle,
+  "0009-shop-and-stickers": shopAndStickers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -228,6 +228,8 @@ export interface CheckoutSessionsTable {
   subscription_id: string | null;
   created_at: Generated<Date>;
   completed_at: Timestamp | null;
+  /** What a payment checkout sells: the shipment's id. */
+  reference: string | null;
 }
 
 export interface SubscriptionsTable {
@@ -294,6 +296,58 @@ export interface Database {
   invoices: InvoicesTable;
   payment_events: PaymentEventsTable;
   payment_sandbox_objects: PaymentSandboxObjectsTable;
+  inventory_items: InventoryItemsTable;
+  shipments: ShipmentsTable;
+  stock_holds: StockHoldsTable;
+  stickers: StickersTable;
+}
+
+export interface InventoryItemsTable {
+  id: string;
+  product_id: string;
+  name: string;
+  description: string;
+  quantity: number;
+  weight: number;
+  size: number;
+  price_eur: number;
+  price_usd: number;
+  position: Generated<number>;
+}
+
+export interface ShipmentsTable {
+  id: string;
+  user_id: string;
+  status: Generated<string>;
+  items: Json<{ item_id: string; product_id: string; name: string; quantity: number; size: number; unit_price: number }[]>;
+  address: Json<Record<string, string>>;
+  currency: string;
+  subtotal: number;
+  weight: number;
+  rate: Json<Record<string, unknown>> | null;
+  total: number | null;
+  tracking_number: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  paid_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+}
+
+export interface StockHoldsTable {
+  shipment_id: string;
+  item_id: string;
+  quantity: number;
+  checkout_session_id: string | null;
+  expires_at: Timestamp;
+}
+
+export interface StickersTable {
+  hash: string;
+  short_id: string;
+  user_id: string;
+  shipment_id: string | null;
+  position: Generated<number>;
+  created_at: Generated<Date>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,8 @@ export interface CheckoutRequest {
   firstInvoiceDiscountPercent: number | null;
   successUrl: string;
   cancelUrl: string;
+  /** When the checkout stops taking payment (mode payment: the shop holds the stock until then). */
+  expiresAt?: Date;
 }
 
 /**

@@ -31,7 +31,9 @@ export interface SandboxCheckout {
   amount_recurring: number;
   success_url: string;
   cancel_url: string;
-  status: "open" | "requires_action" | "paying" | "complete";
+  status: "open" | "requires_action" | "paying" | "complete" | "expired";
+  /** Unix seconds after which it takes no payment (a shop checkout); null: open until paid. */
+  expires_at?: number | null;
 }
 
 export interface SandboxSubscription {
@@ -205,6 +207,7 @@ export function createSandboxProvider(deps: SandboxDeps) {
         success_url: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
         cancel_url: input.cancelUrl,
         status: "open",
+        expires_at: input.expiresAt ? Math.floor(input.expiresAt.getTime() / 1000) : null,
       };
       await saveSandboxObject(db, "checkout", id, checkout);
       return { id, url: `${publicUrl}/sandbox/checkout/${id}` };
@@ -244,6 +247,7 @@ export function createSandboxProvider(deps: SandboxDeps) {
 
     /** Pays an open checkout with a card number (spaces allowed) and answers what the page shows next. */
     async pay(id: string, cardNumber: string): Promise<PayOutcome> {
+      if (await expireIfDue(id)) return "closed";
       const card = cardNumber.replace(/[\s-]/g, "");
       if (card === SANDBOX_CARDS.declined) return (await isOpen(id)) ? "declined" : "closed";
       if (card !== SANDBOX_CARDS.success && card !== SANDBOX_CARDS.authentication) {
@@ -319,6 +323,22 @@ export function createSandboxProvider(deps: SandboxDeps) {
       return true;
     },
   };
+
+  /** A checkout past its time expires, as Stripe's do, with the event that lets the shop give its stock back. */
+  async function expireIfDue(id: string) {
+    const checkout = await findSandboxObject<SandboxCheckout>(db, "checkout", id);
+    if (!checkout?.expires_at || checkout.expires_at > nowSeconds()) return false;
+    const expired = await moveSandboxCheckout<SandboxCheckout>(db, id, ["open", "requires_action"], "expired");
+    if (expired)
+      await send("checkout.session.expired", {
+        id,
+        object: "checkout.session",
+        mode: expired.mode,
+        status: "expired",
+        payment_status: "unpaid",
+      });
+    return true;
+  }
 
   async function isOpen(id: string) {
     const c = await findSandboxObject<SandboxCheckout>(db, "checkout", id);

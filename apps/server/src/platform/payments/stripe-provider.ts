@@ -128,6 +128,7 @@ export function createStripeProvider(deps: StripeDeps): PaymentProvider {
         metadata,
         ...(input.mode === "subscription" ? { subscription_data: { metadata: { ...metadata, source: "web" } } } : {}),
         ...(discount ? { discounts: discount } : {}),
+        ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
       });
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };

@@ -1,0 +1,293 @@
+import type { CheckoutBody, Currency } from "@latent/domain/purchases";
+import type { InventoryItem, Shipment, ShipmentBody, ShipmentStatus, ShippingRate } from "@latent/domain/shop";
+import { SHIPMENT_STATUSES } from "@latent/domain/shop";
+import type { Address } from "@latent/domain/user";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely, Selectable } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
+import type { Database, InventoryItemsTable, ShipmentsTable } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { RateRequest, ShippingRates } from "../../platform/shipping/shipping-rates.ts";
+import type { Seller } from "../purchases/purchases.service.ts";
+import type { StickersService } from "../stickers/stickers.service.ts";
+import type { UsersService } from "../users/users.service.ts";
+import {
+  attachHolds,
+  deleteHolds,
+  findShipment,
+  insertShipment,
+  listInventory,
+  listShipments,
+  lockItems,
+  lockShipment,
+  replaceHolds,
+  setShipmentStatus,
+  setStock,
+  takeFromStock,
+  updateShipmentRow,
+} from "./shop.store.ts";
+
+export interface ShopDeps {
+  db: Kysely<Database>;
+  users: Pick<UsersService, "get">;
+  stickers: Pick<StickersService, "mint">;
+  rates: ShippingRates;
+  log: Pick<FastifyBaseLogger, "warn" | "info">;
+  now: () => Date;
+}
+
+/** The envelope and its padding, added to the packs' weight for the rate. */
+export const PACKAGING_GRAMS = 20;
+
+type ItemRow = Selectable<InventoryItemsTable> & { held: number | null };
+type ShipmentRow = Selectable<ShipmentsTable>;
+
+const priceOf = (item: Selectable<InventoryItemsTable>, currency: Currency) => (currency === "usd" ? item.price_usd : item.price_eur);
+const available = (item: ItemRow) => Math.max(0, item.quantity - Number(item.held));
+
+/**
+ * The shop of sticker packs (issue 10): the inventory, shipments (the bag made an order, with the profile's shipping
+ * address and the rates it can go at), and the seller side of a payment checkout. Stock is held while a checkout is
+ * open and taken in the payment's own transaction, so two buyers of the last pack cannot both get it.
+ */
+export function createShopService({ db, users, stickers, rates, log, now }: ShopDeps) {
+  const toItem = (row: ItemRow, currency: Currency): InventoryItem => ({
+    id: row.id,
+    product_id: row.product_id,
+    name: row.name,
+    description: row.description,
+    quantity: available(row),
+    weight: row.weight,
+    size: row.size,
+    price: { amount: priceOf(row, currency), currency },
+  });
+
+  const rateRequest = (row: ShipmentRow): RateRequest => ({
+    address: row.address as unknown as Address,
+    weightGrams: row.weight,
+    currency: row.currency as Currency,
+  });
+
+  /** Rates on offer for an unpaid shipment; a carrier that cannot be reached offers none, and it is logged. */
+  async function offered(row: ShipmentRow): Promise<ShippingRate[]> {
+    if (row.status !== "created") return [];
+    try {
+      return await rates.quote(rateRequest(row));
+    } catch (err) {
+      log.warn({ err, shipment: row.id, rates: rates.name }, "shipping rates unavailable");
+      return [];
+    }
+  }
+
+  async function toShipment(row: ShipmentRow): Promise<Shipment> {
+    const currency = row.currency as Currency;
+    const money = (amount: number) => ({ amount, currency });
+    const paid = row.paid_at !== null;
+    return {
+      id: row.id,
+      status: (SHIPMENT_STATUSES as readonly string[]).includes(row.status) ? (row.status as ShipmentStatus) : "unknown",
+      items: row.items.map((l) => ({ ...l, unit_price: money(l.unit_price) })),
+      address: row.address as unknown as Address,
+      currency,
+      subtotal: money(row.subtotal),
+      rates: await offered(row),
+      rate: (row.rate as ShippingRate | null) ?? null,
+      total: row.total === null ? null : money(row.total),
+      sticker_count: paid ? row.items.reduce((n, l) => n + l.size * l.quantity, 0) : 0,
+      tracking_number: row.tracking_number,
+      created_at: new Date(row.created_at).toISOString(),
+      paid_at: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+      shipped_at: row.shipped_at ? new Date(row.shipped_at).toISOString() : null,
+    };
+  }
+
+  /** The bag's lines priced from the inventory; unknown items and quantities above what is left are refused. */
+  async function linesOf(body: ShipmentBody, except?: string) {
+    const inventory = new Map((await listInventory(db, now(), except)).map((row) => [row.id, row]));
+    const lines = body.items.map(({ item_id, quantity }) => {
+      const item = inventory.get(item_id);
+      if (!item) throw new AppError("item-not-found", `${ERROR_ITEM}: ${item_id.slice(0, 100)}`);
+      if (quantity > available(item))
+        throw new AppError("out-of-stock", `Not enough stock left of ${item.name.replaceAll("-", " ")}: ${available(item)} left`);
+      return {
+        item_id,
+        product_id: item.product_id,
+        name: item.name,
+        quantity,
+        size: item.size,
+        unit_price: priceOf(item, body.currency),
+        weight: item.weight,
+      };
+    });
+    return {
+      items: lines.map(({ weight: _, ...line }) => line),
+      subtotal: lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0),
+      weight: PACKAGING_GRAMS + lines.reduce((sum, l) => sum + l.weight * l.quantity, 0),
+    };
+  }
+
+  async function addressOf(userId: string): Promise<Address> {
+    const { shipping } = await users.get(userId);
+    if (!shipping) throw new AppError("no-shipping-address");
+    return shipping;
+  }
+
+  async function own(userId: string, id: string) {
+    const row = await findShipment(db, userId, id);
+    if (!row) throw new AppError("shipment-not-found");
+    return row;
+  }
+
+  const seller: Seller = {
+    async prepare(userId: string, body: CheckoutBody, expiresAt: Date) {
+      const row = await own(userId, body.shipment_id!);
+      if (row.status !== "created") throw new AppError("shipment-already-paid");
+      // The checkout sells the shipment as it stands: a bag changed in another tab must be reviewed first.
+      const asked = new Map(body.items.map((i) => [i.price_id ?? i.plan ?? "", i.quantity]));
+      const same = asked.size === row.items.length && row.items.every((l) => asked.get(l.item_id) === l.quantity);
+      if (!same) throw new AppError("bag-changed");
+      const rate = await rates.find(body.rate!, rateRequest(row)).catch((err: unknown) => {
+        log.warn({ err, shipment: row.id, rates: rates.name }, "shipping rate check failed");
+        throw new AppError("shipping-rates-unavailable");
+      });
+      if (!rate) throw new AppError("rate-not-offered");
+      const currency = row.currency as Currency;
+
+      await db.transaction().execute(async (tx) => {
+        await lockItems(
+          tx,
+          row.items.map((l) => l.item_id),
+        );
+        const left = new Map((await listInventory(tx, now(), row.id)).map((item) => [item.id, item]));
+        for (const line of row.items) {
+          const item = left.get(line.item_id);
+          if (!item) throw new AppError("item-not-found");
+          if (available(item) < line.quantity)
+            throw new AppError("out-of-stock", `Not enough stock left of ${item.name.replaceAll("-", " ")}: ${available(item)} left`);
+        }
+        await replaceHolds(
+          tx,
+          row.id,
+          row.items.map((l) => ({ item_id: l.item_id, quantity: l.quantity })),
+          expiresAt,
+        );
+        await updateShipmentRow(tx, userId, row.id, {
+          rate: JSON.stringify(rate),
+          total: row.subtotal + rate.amount.amount,
+        });
+      });
+      return {
+        reference: row.id,
+        currency,
+        lines: [
+          ...row.items.map((l) => ({ name: l.name.replaceAll("-", " "), amount: l.unit_price, quantity: l.quantity })),
+          { name: `${rate.carrier} ${rate.service}`, amount: rate.amount.amount, quantity: 1 },
+        ],
+      };
+    },
+
+    attach: (reference, sessionId) => attachHolds(db, reference, sessionId),
+
+    async paid(tx, { reference, sessionId, userId }) {
+      const row = await lockShipment(tx, reference);
+      if (!row || row.user_id !== userId || row.paid_at) return;
+      for (const line of row.items) {
+        // The hold kept these packs for this checkout; taking them cannot fail unless an operator lowered the stock.
+        if (!(await takeFromStock(tx, line.item_id, line.quantity)))
+          log.warn({ shipment: row.id, item: line.item_id, session: sessionId }, "paid shipment oversold: stock was lower than its hold");
+      }
+      await deleteHolds(tx, row.id);
+      const at = now();
+      await updateShipmentRow(tx, userId, row.id, { status: "paid", paid_at: at });
+      await stickers.mint(
+        tx,
+        userId,
+        row.id,
+        row.items.reduce((n, l) => n + l.size * l.quantity, 0),
+      );
+      log.info({ shipment: row.id, session: sessionId }, "shipment paid");
+    },
+
+    released: (tx, { reference, sessionId }) => deleteHolds(tx, reference, sessionId),
+  };
+
+  return {
+    seller,
+
+    /** GET purchases/inventory: the packs with what is left and the price in a currency. */
+    async inventory(currency: Currency): Promise<InventoryItem[]> {
+      return (await listInventory(db, now())).map((row) => toItem(row, currency));
+    },
+
+    /** POST shipping/: the bag as a shipment to the profile's shipping address (400 without one). */
+    async create(userId: string, body: ShipmentBody): Promise<Shipment> {
+      const address = await addressOf(userId);
+      const { items, subtotal, weight } = await linesOf(body);
+      const row = await insertShipment(db, {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        status: "created",
+        items: JSON.stringify(items),
+        address: JSON.stringify(address),
+        currency: body.currency,
+        subtotal,
+        weight,
+      });
+      return toShipment(row);
+    },
+
+    /** PUT shipping/{id}: new lines and the profile's current address, while it is not paid. */
+    async update(userId: string, id: string, body: ShipmentBody): Promise<Shipment> {
+      const row = await own(userId, id);
+      if (row.status !== "created") throw new AppError("shipment-not-editable");
+      const address = await addressOf(userId);
+      const { items, subtotal, weight } = await linesOf(body, row.id);
+      // The lines changed: an open checkout of the old ones no longer sells this shipment.
+      await deleteHolds(db, row.id);
+      const updated = await updateShipmentRow(db, userId, row.id, {
+        items: JSON.stringify(items),
+        address: JSON.stringify(address),
+        currency: body.currency,
+        subtotal,
+        weight,
+        rate: null,
+        total: null,
+      });
+      return toShipment(updated!);
+    },
+
+    async get(userId: string, id: string): Promise<Shipment> {
+      return toShipment(await own(userId, id));
+    },
+
+    /** The caller's shipments, newest first (the shop's history). */
+    async list(userId: string): Promise<Shipment[]> {
+      return Promise.all((await listShipments(db, userId)).map(toShipment));
+    },
+
+    /** Owner check for the sticker sheet: the shipment must be the caller's and paid. */
+    async assertPaid(userId: string, id: string) {
+      const row = await own(userId, id);
+      if (!row.paid_at) throw new AppError("stickers-not-ready");
+    },
+
+    /** The operator's moves: packed, shipped (with its tracking number), delivered, cancelled. */
+    async advance(id: string, status: Exclude<ShipmentStatus, "unknown" | "created">, trackingNumber?: string) {
+      const at = now();
+      return setShipmentStatus(db, id, {
+        status,
+        ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+        ...(status === "shipped" ? { shipped_at: at } : {}),
+        ...(status === "paid" ? { paid_at: at } : {}),
+      });
+    },
+
+    /** The operator's restock of one product. */
+    restock: (productId: string, quantity: number) => setStock(db, productId, quantity),
+  };
+}
+
+const ERROR_ITEM = "No such item in the shop";
+
+export type ShopService = ReturnType<typeof createShopService>;
+export type { Db };

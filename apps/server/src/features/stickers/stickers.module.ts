@@ -1,0 +1,11 @@
+import type { ModuleContext } from "../../platform/modules/module-context.ts";
+import type { FilmsService } from "../films/films.service.ts";
+import { stickersRoutes } from "./stickers.routes.ts";
+import { createStickersService } from "./stickers.service.ts";
+
+/** Stickers on negatives (`stickers`, PUT `film/link` and `film/unlink`); the shop mints them when a pack is paid. */
+export async function stickersModule(ctx: ModuleContext, deps: { films: FilmsService }) {
+  const stickers = createStickersService({ db: ctx.platform.db, films: deps.films, publicUrl: ctx.platform.config.publicUrl });
+  await ctx.api((api) => stickersRoutes(api, { stickers, requireScopes: ctx.requireScopes }));
+  return stickers;
+}

@@ -1,0 +1,48 @@
+import type { Db } from "../../platform/db/db-handle.ts";
+
+/** A sticker by its hash or its canonical short id. */
+export function findSticker(db: Db, ref: { hash?: string; shortId?: string }) {
+  return db
+    .selectFrom("stickers")
+    .selectAll()
+    .$if(ref.hash !== undefined, (q) => q.where("hash", "=", ref.hash!))
+    .$if(ref.shortId !== undefined, (q) => q.where("short_id", "=", ref.shortId!))
+    .executeTakeFirst();
+}
+
+/** The caller's stickers, a shipment's in the order they were printed. */
+export function listStickers(db: Db, userId: string, shipmentId?: string) {
+  return db
+    .selectFrom("stickers")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .$if(shipmentId !== undefined, (q) => q.where("shipment_id", "=", shipmentId!))
+    .orderBy("created_at", "desc")
+    .orderBy("shipment_id")
+    .orderBy("position")
+    .execute();
+}
+
+export function countShipmentStickers(db: Db, shipmentId: string) {
+  return db
+    .selectFrom("stickers")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("shipment_id", "=", shipmentId)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/** Inserts what it can; a hash or short id already taken (a 40-bit short id may collide) is skipped, not an error. */
+export async function insertStickers(
+  db: Db,
+  rows: { hash: string; short_id: string; user_id: string; shipment_id: string; position: number }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insertInto("stickers")
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning("hash")
+    .execute();
+  return inserted.length;
+}
