@@ -75,7 +75,11 @@ export function appRoutes(services: AppServices): RouteObject[] {
       ...title("purchase"),
       lazy: async () => ({ Component: (await import("../features/shop/purchase-screen.tsx")).PurchaseScreen }),
     },
-    { path: paths.sticker.pattern, ...title("sticker"), lazy: publicLink("sticker") },
+    {
+      path: paths.sticker.pattern,
+      ...title("sticker"),
+      lazy: async () => ({ Component: (await import("../features/stickers/sticker-screen.tsx")).StickerScreen }),
+    },
     { path: paths.privacy, ...title("privacy"), lazy: legal("privacy") },
     { path: paths.terms, ...title("terms"), lazy: legal("terms") },
     {
@@ -155,14 +159,29 @@ export function appRoutes(services: AppServices): RouteObject[] {
     ...(flags.labs ? [{ path: paths.user.labs, ...title("labs"), lazy: upcoming("labs") }] : []),
     {
       path: paths.user.shop,
+      lazy: async () => ({ Component: (await import("../features/shop/shop-layout.tsx")).ShopLayout }),
       children: [
         { index: true, loader: redirectTo(paths.user.subscriptions) },
         { path: paths.user.subscriptions, ...title("subscriptions"), lazy: subscriptions({ welcome: false }) },
         ...(flags.tokens
           ? [
-              { path: paths.user.tokenPacks, ...title("tokenPacks"), lazy: upcoming("tokenPacks") },
-              { path: paths.user.shipment.pattern, ...title("shipment"), lazy: upcoming("shipment") },
-              { path: paths.user.shipmentHistory, ...title("shipmentHistory"), lazy: upcoming("shipmentHistory") },
+              {
+                path: paths.user.tokenPacks,
+                ...title("tokenPacks"),
+                lazy: async () => ({ Component: (await import("../features/shop/token-packs-screen.tsx")).TokenPacksScreen }),
+              },
+              {
+                path: paths.user.shipment.pattern,
+                ...title("shipment"),
+                lazy: async () => ({ Component: (await import("../features/shop/shipment-screen.tsx")).ShipmentScreen }),
+              },
+              {
+                path: paths.user.shipmentHistory,
+                ...title("shipmentHistory"),
+                lazy: async () => ({
+                  Component: (await import("../features/shop/shipment-history-screen.tsx")).ShipmentHistoryScreen,
+                }),
+              },
             ]
           : []),
       ],

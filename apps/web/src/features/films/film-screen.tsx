@@ -11,6 +11,7 @@ import { useApiClient } from "../../shared/api/api-client-context.tsx";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useGearList } from "../gear/api/list-gear.ts";
+import { StickerPanel } from "../stickers/public/sticker-panel.tsx";
 import { createWsTicket } from "./api/create-ws-ticket.ts";
 import { useDeleteFilm } from "./api/delete-film.ts";
 import { filmKeys } from "./api/film-keys.ts";
@@ -169,6 +170,8 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
           </Stack>
         }
       />
+
+      <StickerPanel film={film} />
 
       <section aria-labelledby="upload-title">
         <Title order={2} size="h3" id="upload-title" mb="sm">

@@ -4,8 +4,8 @@ import { Alert, Button, Loader, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
-import { useCurrentUser } from "../user/api/get-user.ts";
 import { formatMinorPrice } from "../pricing/public/plan-format.ts";
+import { useCurrentUser } from "../user/api/get-user.ts";
 import { usePurchaseConfirmation } from "./api/get-purchase-confirmation.ts";
 
 /** `/purchase?sessionId=…&email=…` (spec §2): whether a purchase went through, for whoever holds its link. */

@@ -5,14 +5,7 @@ import { Link } from "react-router";
 import { NotAvailableYet } from "../../shared/ui/not-available-yet.tsx";
 
 /** User-area features a later release builds; each has its own title and a line on what it will do. */
-export type UpcomingFeature =
-  | "orders"
-  | "labGeneral"
-  | "labIntegrations"
-  | "labs"
-  | "tokenPacks"
-  | "shipment"
-  | "shipmentHistory";
+export type UpcomingFeature = "orders" | "labGeneral" | "labIntegrations" | "labs";
 
 export function UpcomingScreen({ feature }: { feature: UpcomingFeature }) {
   const { t } = useTranslation();

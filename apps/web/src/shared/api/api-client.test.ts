@@ -57,6 +57,21 @@ describe("API client", () => {
     expect(sent[0]!.body).toBeInstanceOf(Blob);
   });
 
+  it("answers a Blob when asked for one (a PDF), and still reads a refusal's JSON error", async () => {
+    const pdf = () => new Response(new Blob(["%PDF-1.7"], { type: "application/pdf" }), { status: 200 });
+    const { fetch, sent } = fakeFetch(pdf, json(409, { error: "stickers-not-ready", message: "Not paid" }));
+    const api = createApiClient(userTokens(), { fetch });
+    const blob = await api<Blob>("/api/stickers/sheet?shipment_id=s1&paper=a4", { responseType: "blob" });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob.text()).toBe("%PDF-1.7");
+    expect(sent[0]!.headers.get("Accept")).toBe("*/*");
+    expect(sent[0]!.headers.get("Authorization")).toBe("Bearer stale");
+    await expect(api("/api/stickers/sheet?shipment_id=s1&paper=a4", { responseType: "blob" })).rejects.toMatchObject({
+      status: 409,
+      code: "stickers-not-ready",
+    });
+  });
+
   it("throws the server's error code, message and field problems as an ApiError", async () => {
     const { fetch } = fakeFetch(json(422, { error: "invalid-new-film", message: "The roll is not valid", fields: { iso: "not valid" } }));
     const failure = await createApiClient(userTokens(), { fetch })("/api/film").catch((err: unknown) => err);

@@ -31,13 +31,18 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** 15 s (spec §9) unless the call says otherwise. */
   timeoutMs?: number;
+  /** "blob": the answer's bytes as a Blob (a PDF, a file), not parsed as JSON; errors are still read as JSON. */
+  responseType?: "json" | "blob";
 }
 
 export type ApiClient = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 /** Headers of every API call: the API version, JSON answers, the bearer token and the body's type. */
 function headersOf(request: ApiRequest, token: string | null): Headers {
-  const headers = new Headers({ Accept: "application/json", [API_VERSION_HEADER]: API_VERSION });
+  const headers = new Headers({
+    Accept: request.responseType === "blob" ? "*/*" : "application/json",
+    [API_VERSION_HEADER]: API_VERSION,
+  });
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (request.json !== undefined) headers.set("Content-Type", "application/json");
   else if (request.bytes) headers.set("Content-Type", "application/octet-stream");
@@ -97,6 +102,7 @@ export function createApiClient(tokens: TokenSource, options: ApiClientOptions =
     }
     if (!response.ok) throw errorOf(response.status, response.statusText, await response.json().catch(() => null));
     if (response.status === 204) return undefined as T;
+    if (request.responseType === "blob") return (await response.blob()) as T;
     return (await response.json()) as T;
   };
 }

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "films",
   "titles",
   "shop",
+  "stickers",
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");

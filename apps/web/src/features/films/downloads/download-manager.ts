@@ -1,5 +1,6 @@
 import type { ZipData } from "@latent/domain/films";
 import type { ApiErrorCode } from "../../../shared/api/api-error.ts";
+import { saveFile } from "../../../shared/device/save-file.ts";
 
 /** Spec §3 download state, kept per roll under the local key `downloadData`. */
 export interface DownloadData {
@@ -40,19 +41,6 @@ export class DownloadError extends Error {
   }
 }
 
-function saveWithLink(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the Blob after the click returns: revoke it only once the save had time to start.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 function restore(storage: DownloadDeps["storage"]): DownloadState {
   try {
     const saved = JSON.parse(storage?.getItem(DOWNLOAD_DATA_KEY) ?? "{}") as Record<string, DownloadData>;
@@ -74,7 +62,7 @@ function restore(storage: DownloadDeps["storage"]): DownloadState {
  */
 export function createDownloadManager(deps: DownloadDeps = {}) {
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const save = deps.save ?? saveWithLink;
+  const save = deps.save ?? saveFile;
   const storage = deps.storage ?? null;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 

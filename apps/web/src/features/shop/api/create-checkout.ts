@@ -3,7 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 
-export type CreateCheckoutBody = Pick<CheckoutBody, "mode" | "items" | "return_path" | "currency">;
+/** A plan's checkout (mode subscription), or a shipment's (mode payment, with its `shipment_id` and chosen `rate`). */
+export type CreateCheckoutBody = Pick<CheckoutBody, "mode" | "items" | "return_path" | "currency" | "shipment_id" | "rate">;
 
 /** POST purchases/checkout: a checkout session and the address of its payment page. */
 export const createCheckout = (api: ApiClient, body: CreateCheckoutBody) =>
