@@ -115,9 +115,7 @@ test("a declined card leaves the photographer on Free with a clear message", asy
   await expect(plan(page, "free").getByTestId("current-plan")).toBeVisible();
 });
 
-test("an unpaid renewal makes the account inactive, and the profile says in every language when the files go", async ({
-  page,
-}) => {
+test("an unpaid renewal makes the account inactive, and the profile says in every language when the files go", async ({ page }) => {
   test.setTimeout(150_000);
   await signUpOnFree(page, "shop-unpaid");
   await page.goto("/u/shop/subscriptions");
