@@ -118,6 +118,10 @@ export const FilmSchema = z.object({
   camera_id: z.string().nullable(),
   lens_id: z.string().nullable(),
   sticker_hash: z.string().nullable(),
+  /** A lab's roll: the order it belongs to (null for a photographer's own). */
+  order_id: z.string().nullable(),
+  /** A roll a photographer added from a lab's order: that lab's name. */
+  from_lab_name: z.string().nullable(),
   shot_count: z.number(),
   cover_url: z.string().nullable(),
   created_at: z.string(),

@@ -60,6 +60,8 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     camera_id: row.camera_id,
     lens_id: row.lens_id,
     sticker_hash: row.sticker_hash,
+    order_id: row.order_id,
+    from_lab_name: row.from_lab_name,
     shot_count: summary?.count ?? 0,
     cover_url: summary?.coverKey ? signer.sign(`/media/${summary.coverKey}`, MEDIA_LINK_TTL_S) : null,
     created_at: row.created_at.toISOString(),

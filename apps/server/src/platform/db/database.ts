@@ -13,6 +13,7 @@ import * as shareLinkManagement from "../../migrations/0006-share-link-managemen
 import * as purchases from "../../migrations/0007-purchases.ts";
 import * as accountLifecycle from "../../migrations/0008-account-lifecycle.ts";
 import * as shopAndStickers from "../../migrations/0009-shop-and-stickers.ts";
+import * as labsAndOrders from "../../migrations/0010-labs-and-orders.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007-purchases": purchases,
   "0008-account-lifecycle": accountLifecycle,
   "0009-shop-and-stickers": shopAndStickers,
+  "0010-labs-and-orders": labsAndOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -92,6 +92,11 @@ export interface FilmsTable {
   sticker_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A lab's roll: the order it belongs to. */
+  order_id: Generated<string | null>;
+  /** A customer's copy of a lab's roll: the lab it came from, and its name then. */
+  from_lab_id: Generated<string | null>;
+  from_lab_name: Generated<string | null>;
 }
 
 /** bigint columns come back as strings from pg and as numbers from PGlite: read them through Number(). */
@@ -300,6 +305,46 @@ export interface Database {
   shipments: ShipmentsTable;
   stock_holds: StockHoldsTable;
   stickers: StickersTable;
+  labs: LabsTable;
+  lab_email_templates: LabEmailTemplatesTable;
+  orders: OrdersTable;
+}
+
+export interface LabsTable {
+  id: string;
+  name: Generated<string>;
+  address: Json<Record<string, string>> | null;
+  logo_key: string | null;
+  webpage: Generated<string>;
+  location: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface LabEmailTemplatesTable {
+  lab_id: string;
+  subject: string;
+  body: string;
+  updated_at: Generated<Date>;
+}
+
+export interface OrdersTable {
+  id: string;
+  lab_id: string;
+  reference: string;
+  user_name: string;
+  user_email: string;
+  user_phone: Generated<string>;
+  user_id: string | null;
+  status: Generated<"created" | "shared" | "sent">;
+  source: Generated<"manual" | "shopify" | "woocommerce">;
+  external_id: string | null;
+  share_code_hash: string | null;
+  share_expires_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  claimed_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface InventoryItemsTable {

@@ -49,3 +49,11 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError("unauthorized");
   return request.caller;
 }
+
+/**
+ * The lab's guard, after requireScopes: lab and order routes answer a photographer 403 `labs-only` (spec §6: labs
+ * manage orders). Use as `preHandler: [requireScopes("read:order"), labOnly]`.
+ */
+export async function labOnly(request: FastifyRequest) {
+  if (callerOf(request).role !== "lab") throw new AppError("labs-only");
+}

@@ -19,6 +19,8 @@ const film: Film = {
   camera_id: "c1",
   lens_id: null,
   sticker_hash: null,
+  order_id: null,
+  from_lab_name: null,
   shot_count: 0,
   cover_url: null,
   created_at: "2025-07-01T00:00:00Z",

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { FilmDetailSchema, SHARE_DEFAULT_MINUTES, SHARE_MAX_MINUTES } from "./films.ts";
+import { LabSchema } from "./labs.ts";
+
+/** An order's life (spec §3, §4): made, shared by link, sent by email to the customer. */
+export const ORDER_STATUSES = ["created", "shared", "sent"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order came from: typed by the lab, or imported from its online store. */
+export const ORDER_SOURCES = ["manual", "shopify", "woocommerce"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/** Most rolls in one order (a lab's limit; the customer's plan counts them only once added to their account). */
+export const MAX_ROLLS_PER_ORDER = 20;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** Body of POST orders/ (spec §7): the customer as the lab knows them. */
+export const NewOrderSchema = z.object({
+  reference: text(100).min(1),
+  user_name: text(200).min(1),
+  user_email: z.email().max(254),
+  user_phone: text(30).regex(/^$|^\+?[0-9 ().-]{6,30}$/, { message: "not valid" }).optional().default(""),
+});
+export type NewOrder = z.infer<typeof NewOrderSchema>;
+export const UpdateOrderSchema = NewOrderSchema.partial();
+export type UpdateOrder = z.infer<typeof UpdateOrderSchema>;
+
+export const OrderSchema = z.object({
+  id: z.string(),
+  lab_id: z.string(),
+  reference: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  user_phone: z.string(),
+  /** The customer's Latent account when one has this email (or once they added the rolls). */
+  user_id: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  source: z.enum(ORDER_SOURCES),
+  films: z.array(FilmDetailSchema),
+  /** Until when the order's current link opens it; null before it is shared. */
+  share_expires_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  /** When the customer added the rolls to their own account. */
+  claimed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+export const OrdersSchema = z.array(OrderSchema);
+
+export const ListOrdersQuerySchema = z.object({ status: z.enum(ORDER_STATUSES).optional(), search: text(100).optional() });
+export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
+
+export const OrderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** POST orders/{id}/share?expiration= (minutes, default 60, as a roll's share) and POST orders/{id}/send. */
+export const OrderShareQuerySchema = z.object({
+  expiration: z.coerce.number().int().min(1).max(SHARE_MAX_MINUTES).default(SHARE_DEFAULT_MINUTES),
+});
+/** Answer of share and send: the code of the public link `/order?code=` and when it ends. */
+export const OrderShareSchema = z.object({ code: z.string(), url: z.string(), expires_at: z.string() });
+export type OrderShare = z.infer<typeof OrderShareSchema>;
+
+/** GET orders/clients?email=: photographers found by exact email, or who already have an order with this lab. */
+export const ClientSearchQuerySchema = z.object({ q: text(254).min(1) });
+export const ClientSchema = z.object({ user_id: z.string(), name: z.string(), email: z.string() });
+export const ClientsSchema = z.array(ClientSchema);
+export type Client = z.infer<typeof ClientSchema>;
+
+/** The order as its link opens it (GET /public/order, Bearer <code>): the lab, the customer's name, the rolls. */
+export const PublicOrderSchema = z.object({
+  reference: z.string(),
+  user_name: z.string(),
+  lab: LabSchema.pick({ id: true, name: true, logo_url: true, webpage: true, location: true }),
+  films: z.array(FilmDetailSchema),
+  expires_at: z.string(),
+  claimed: z.boolean(),
+});
+export type PublicOrder = z.infer<typeof PublicOrderSchema>;
+
+/** Body of POST orders/claim: the code of the order's link, from the customer signed in with the order's email. */
+export const ClaimOrderSchema = z.object({ code: z.string().min(1).max(200) });
+export const ClaimedSchema = z.object({ films: z.array(z.object({ id: z.string(), name: z.string() })) });
