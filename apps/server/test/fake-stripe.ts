@@ -27,6 +27,8 @@ export interface FakeStripe {
     subscription: Record<string, unknown>;
     invoice: Record<string, unknown>;
   };
+  /** Pays an open payment-mode session: answers the completed session (the one event Stripe then sends). */
+  completePayment(sessionId: string): Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -295,9 +297,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { session: { ...session }, subscription: structuredClone(subscription), invoice: { ...invoice } };
   }
 
+  /** Pays an open payment-mode session (the shop's): the lines' own prices, no subscription, no invoice. */
+  function completePayment(sessionId: string) {
+    const session = objects.get(sessionId)!;
+    const lines = sessionParams.get(sessionId)!.line_items as { price_data: { unit_amount: string; currency: string }; quantity: string }[];
+    const total = lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity), 0);
+    const currency = lines[0]?.price_data.currency;
+    Object.assign(session, { status: "complete", payment_status: "paid", subscription: null, amount_total: total, currency });
+    return { ...session };
+  }
+
   return {
     url: base,
     complete,
+    completePayment,
     requests,
     calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     objects,

@@ -70,8 +70,8 @@ export interface Seller {
   released(tx: Db, order: { reference: string; sessionId: string | null }): Promise<void>;
 }
 
-/** How long a payment checkout stays open, and its stock held: Stripe's shortest checkout life. */
-export const PAYMENT_CHECKOUT_MINUTES = 30;
+/** How long a payment checkout stays open, and its stock held: just over Stripe's shortest checkout life (30 min). */
+export const PAYMENT_CHECKOUT_MINUTES = 31;
 
 /** The caller as purchases needs it: who pays, and the address a newsletter discount belongs to. */
 export interface Buyer {

@@ -192,7 +192,8 @@ export function createSandboxProvider(deps: SandboxDeps) {
     async createCheckout(input) {
       const id = newId("cs");
       const total = input.lines.reduce((sum, l) => sum + l.amount * l.quantity, 0);
-      const percent = input.firstInvoiceDiscountPercent;
+      // As Stripe's coupons here: a first-invoice discount exists only for subscriptions.
+      const percent = input.mode === "subscription" ? input.firstInvoiceDiscountPercent : null;
       const checkout: SandboxCheckout = {
         id,
         customer: input.customerId,

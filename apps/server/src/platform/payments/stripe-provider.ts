@@ -141,6 +141,10 @@ export function createStripeProvider(deps: StripeDeps): PaymentProvider {
 
     verifyWebhook(rawBody, header): WebhookCheck {
       if (!header) return { ok: false, reason: "missing" };
+      // The SDK checks only the age; a delivery stamped ahead of our clock is refused too, as the sandbox does.
+      const stamped = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+      if (Number.isInteger(stamped) && stamped - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS)
+        return { ok: false, reason: "too-new" };
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, header, deps.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
@@ -148,7 +152,13 @@ export function createStripeProvider(deps: StripeDeps): PaymentProvider {
         return { ok: false, reason: error instanceof Error ? error.message : "invalid" };
       }
       const object = (event.data as { object?: unknown } | undefined)?.object;
-      if (typeof event.id !== "string" || typeof event.type !== "string" || !Number.isInteger(event.created) || !object) {
+      if (
+        typeof event.id !== "string" ||
+        typeof event.type !== "string" ||
+        !Number.isInteger(event.created) ||
+        typeof object !== "object" ||
+        object === null
+      ) {
         return { ok: false, reason: "malformed" };
       }
       return { ok: true, event: { id: event.id, type: event.type, created: event.created, data: { object: normalized(object) } } };
