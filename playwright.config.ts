@@ -6,6 +6,9 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets two runs (say, CI and a developer) share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const BASE_URL = `http://localhost:${PORT}`;
+// The server's mail goes through SMTP to a mail drop on the next port, whose mails the journeys read (e2e/support/mail.ts).
+const SMTP_PORT = PORT + 1;
+process.env.E2E_SMTP_PORT ??= String(SMTP_PORT);
 
 // One fresh, empty data directory per run. The config is also loaded by the worker processes: they inherit the
 // variable, so they all see the directory the server was started with. e2e/global-teardown.ts removes it.
@@ -38,14 +41,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The web app must already be built (`npm test` and `npm run test:e2e` build it first).
-    command: "sh scripts/run.sh node apps/server/src/main.ts",
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: process.env.LATENT_E2E_DATA_DIR, LOG_LEVEL: "warn" },
-  },
+  webServer: [
+    {
+      command: "sh scripts/run.sh node e2e/support/mail-drop.ts",
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { LATENT_E2E_DATA_DIR: process.env.LATENT_E2E_DATA_DIR, E2E_SMTP_PORT: String(SMTP_PORT) },
+    },
+    {
+      // The web app must already be built (`npm test` and `npm run test:e2e` build it first).
+      command: "sh scripts/run.sh node apps/server/src/main.ts",
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.LATENT_E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -21,8 +21,12 @@ import { filmsModule } from "./features/films/films.module.ts";
 import { gearModule } from "./features/gear/gear.module.ts";
 import { inactiveAccountsModule } from "./features/inactive-accounts/inactive-accounts.module.ts";
 import type { InactiveAccountsService } from "./features/inactive-accounts/inactive-accounts.service.ts";
+import { integrationsModule } from "./features/integrations/integrations.module.ts";
+import { labsModule } from "./features/labs/labs.module.ts";
 import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
+import { ordersModule } from "./features/orders/orders.module.ts";
+import type { OrdersService } from "./features/orders/orders.service.ts";
 import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import type { PurchasesService } from "./features/purchases/purchases.service.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
@@ -90,6 +94,7 @@ export interface Latent {
     purchases: PurchasesService;
     shop: ShopService;
     stickers: StickersService;
+    orders: OrdersService;
   };
   close(): Promise<void>;
 }
@@ -209,6 +214,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
   await sharesModule(ctx, { films, downloads, tickets, web });
+  const labs = await labsModule(ctx);
+  const orders = await ordersModule(ctx, { films, labs, users, downloads });
+  await integrationsModule(ctx, { orders, labs });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret);
@@ -228,7 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     processor,
     uploads,
     jobs: platform.jobs,
-    services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers },
+    services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers, orders },
     async close() {
       await processor.stop();
       await platform.jobs.stop();

@@ -94,6 +94,16 @@ describe("loadConfig", () => {
       /SHIPPO_FROM_ADDRESS: only used by the Shippo adapter/,
     );
   });
+  it("leaves Shopify off until both its client id and secret are set, and refuses one without the other", () => {
+    expect(loadConfig({}).shopify).toBeNull();
+    const env = { SHOPIFY_CLIENT_ID: "client-id", SHOPIFY_CLIENT_SECRET: "client-secret" };
+    expect(loadConfig(env).shopify).toEqual({ clientId: "client-id", clientSecret: "client-secret", apiUrl: null });
+    expect(loadConfig({ ...env, SHOPIFY_API_URL: "http://127.0.0.1:8080/" }).shopify).toMatchObject({ apiUrl: "http://127.0.0.1:8080" });
+    expect(() => loadConfig({ SHOPIFY_CLIENT_ID: "client-id" })).toThrow(/both SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET/);
+    expect(() => loadConfig({ SHOPIFY_CLIENT_SECRET: "client-secret" })).toThrow(/both SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET/);
+    expect(() => loadConfig({ SHOPIFY_API_URL: "http://127.0.0.1:8080" })).toThrow(/SHOPIFY_API_URL: only used with/);
+    expect(() => loadConfig({ ...env, SHOPIFY_API_URL: "ftp://x" })).toThrow(/SHOPIFY_API_URL/);
+  });
   it("switches to an external provider when OIDC_ISSUER is set", () => {
     const c = loadConfig({ OIDC_ISSUER: "https://id.example.com/", OIDC_AUDIENCE: "https://api.example.com" });
     expect(c.identity.embedded).toBe(false);

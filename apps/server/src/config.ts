@@ -76,6 +76,10 @@ const EnvSchema = z.object({
   SHIPPO_FROM_ADDRESS: json(AddressSchema).optional(),
   // Tests and self-hosted proxies only: where the Shippo SDK sends its API calls (default: Shippo's own API).
   SHIPPO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
+  SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
+  // Tests only: replaces `https://{shop}` as the base of Shopify's OAuth and Admin API calls (the fake on loopback).
+  SHOPIFY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -162,6 +166,14 @@ export interface Config {
         apiUrl: string | null;
         from: Address;
       };
+  /** The Shopify app labs install to import orders; null until the operator sets its client id and secret. */
+  shopify: {
+    clientId: string;
+    /** Secret: signs Shopify's redirects and exchanges codes; never logged. */
+    clientSecret: string;
+    /** Base of every call instead of `https://{shop}` (tests' fake); null for the shop's own host. */
+    apiUrl: string | null;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const embedded = !e.OIDC_ISSUER;
   const payments = paymentsOf(e);
   const shipping = shippingOf(e);
+  const shopify = shopifyOf(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -233,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments,
     shipping,
+    shopify,
   };
 }
 
@@ -287,4 +301,21 @@ function shippingOf(e: z.infer<typeof EnvSchema>): Config["shipping"] {
     throw invalid("SHIPPING_FROM_COUNTRY: differs from the country of SHIPPO_FROM_ADDRESS");
   }
   return { kind: "shippo", apiKey: e.SHIPPO_API_KEY, apiUrl: e.SHIPPO_API_URL ?? null, from: e.SHIPPO_FROM_ADDRESS };
+}
+
+/** Shopify needs both halves of its app's credentials; SHOPIFY_API_URL alone would point nothing anywhere. */
+function shopifyOf(e: z.infer<typeof EnvSchema>): Config["shopify"] {
+  const invalid = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (!e.SHOPIFY_CLIENT_ID && !e.SHOPIFY_CLIENT_SECRET) {
+    if (e.SHOPIFY_API_URL) throw invalid("SHOPIFY_API_URL: only used with SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET");
+    return null;
+  }
+  if (!e.SHOPIFY_CLIENT_ID || !e.SHOPIFY_CLIENT_SECRET) {
+    throw invalid("SHOPIFY_CLIENT_ID: Shopify needs both SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET");
+  }
+  return {
+    clientId: e.SHOPIFY_CLIENT_ID,
+    clientSecret: e.SHOPIFY_CLIENT_SECRET,
+    apiUrl: e.SHOPIFY_API_URL ? e.SHOPIFY_API_URL.replace(/\/+$/, "") : null,
+  };
 }

@@ -19,7 +19,7 @@ export interface SmtpCapture {
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts (no TLS, no auth needed). */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(listenPort = 0): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiting: { to: string; resolve: (mail: CapturedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -41,7 +41,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -20,7 +20,10 @@ export const NewOrderSchema = z.object({
   reference: text(100).min(1),
   user_name: text(200).min(1),
   user_email: z.email().max(254),
-  user_phone: text(30).regex(/^$|^\+?[0-9 ().-]{6,30}$/, { message: "not valid" }).optional().default(""),
+  user_phone: text(30)
+    .regex(/^$|^\+?[0-9 ().-]{6,30}$/, { message: "not valid" })
+    .optional()
+    .default(""),
 });
 export type NewOrder = z.infer<typeof NewOrderSchema>;
 export const UpdateOrderSchema = NewOrderSchema.partial();

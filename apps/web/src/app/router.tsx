@@ -1,6 +1,5 @@
 import { paths } from "@latent/domain/app-paths";
 import { createBrowserRouter, Outlet, type RouteObject, replace } from "react-router";
-import type { UpcomingFeature } from "../features/upcoming/upcoming-screen.tsx";
 import { PageLoader } from "../shared/ui/page-loader.tsx";
 import type { AppServices } from "./app-services.ts";
 import { completeSignIn } from "./guards/complete-sign-in.ts";
@@ -14,12 +13,6 @@ import { RouteErrorScreen } from "./layouts/route-error-screen.tsx";
 import { useRollName, useSharedRollName } from "./layouts/title-names.ts";
 
 // Screens load on first visit (split chunks): the landing page must not pay for the user area, nor the reverse.
-const upcoming =
-  (feature: UpcomingFeature): RouteObject["lazy"] =>
-  async () => {
-    const { UpcomingScreen } = await import("../features/upcoming/upcoming-screen.tsx");
-    return { element: <UpcomingScreen feature={feature} /> };
-  };
 const redirectTo = (path: string) => () => replace(path);
 /** The document title of a route's page (layouts/document-title.tsx), in its `handle`. */
 const title = (key: PageTitleKey, useName?: TitleHandle["useName"]): { handle: TitleHandle } => ({
@@ -69,7 +62,11 @@ export function appRoutes(services: AppServices): RouteObject[] {
       ...title("sharedRoll", useSharedRollName),
       lazy: async () => ({ Component: (await import("../features/public-film/public-film-screen.tsx")).PublicFilmScreen }),
     },
-    { path: paths.order, ...title("order"), lazy: publicLink("order") },
+    {
+      path: paths.order,
+      ...title("order"),
+      lazy: async () => ({ Component: (await import("../features/public-order/public-order-screen.tsx")).PublicOrderScreen }),
+    },
     {
       path: paths.purchase,
       ...title("purchase"),
@@ -117,13 +114,27 @@ export function appRoutes(services: AppServices): RouteObject[] {
     {
       path: paths.user.lab,
       middleware: [photographersToDashboard(services)],
+      lazy: async () => ({ Component: (await import("../features/lab/lab-layout.tsx")).LabLayout }),
       children: [
         { index: true, loader: redirectTo(paths.user.labGeneral) },
-        { path: paths.user.labGeneral, ...title("lab"), lazy: upcoming("labGeneral") },
-        { path: paths.user.labIntegrations, ...title("labIntegrations"), lazy: upcoming("labIntegrations") },
+        {
+          path: paths.user.labGeneral,
+          ...title("lab"),
+          lazy: async () => ({ Component: (await import("../features/lab/lab-general-screen.tsx")).LabGeneralScreen }),
+        },
+        {
+          path: paths.user.labIntegrations,
+          ...title("labIntegrations"),
+          lazy: async () => ({ Component: (await import("../features/lab/lab-integrations-screen.tsx")).LabIntegrationsScreen }),
+        },
       ],
     },
-    { path: paths.user.orders, ...title("orders"), lazy: upcoming("orders") },
+    {
+      path: paths.user.orders,
+      ...title("orders"),
+      middleware: [photographersToDashboard(services)],
+      lazy: async () => ({ Component: (await import("../features/orders/orders-screen.tsx")).OrdersScreen }),
+    },
     {
       path: paths.user.films,
       children: [
@@ -156,7 +167,15 @@ export function appRoutes(services: AppServices): RouteObject[] {
         },
       ],
     },
-    ...(flags.labs ? [{ path: paths.user.labs, ...title("labs"), lazy: upcoming("labs") }] : []),
+    ...(flags.labs
+      ? [
+          {
+            path: paths.user.labs,
+            ...title("labs"),
+            lazy: async () => ({ Component: (await import("../features/labs-directory/labs-screen.tsx")).LabsScreen }),
+          },
+        ]
+      : []),
     {
       path: paths.user.shop,
       lazy: async () => ({ Component: (await import("../features/shop/shop-layout.tsx")).ShopLayout }),
@@ -239,13 +258,6 @@ export function appRoutes(services: AppServices): RouteObject[] {
 
 export function createAppRouter(services: AppServices) {
   return createBrowserRouter(appRoutes(services));
-}
-
-function publicLink(kind: "film" | "order" | "purchase" | "sticker"): RouteObject["lazy"] {
-  return async () => {
-    const { PublicLinkScreen } = await import("../features/public-links/public-link-screen.tsx");
-    return { element: <PublicLinkScreen kind={kind} /> };
-  };
 }
 
 function subscriptions(props: { welcome: boolean }): RouteObject["lazy"] {

@@ -19,8 +19,10 @@ import {
   findFilmBySticker,
   insertFilm,
   listFilms,
+  listOrderFilms,
   listStickeredFilms,
   setFilmSticker,
+  transferFilmRow,
   updateFilmRow,
 } from "./films.store.ts";
 
@@ -149,6 +151,59 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     /** The film row for services that act on a caller's roll (uploads, shares, zip); 404 when not theirs. */
     load,
     withShots,
+
+    /**
+     * A roll in a lab's order (the orders feature has checked the order and its roll limit): the lab uploads its
+     * scans like any roll's. It is not one of the lab's own rolls, so no plan limit or privacy check of its own.
+     */
+    async createInOrder(labId: string, orderId: string, f: NewFilm) {
+      await gear.assertOwned(labId, f, "invalid-new-film");
+      const now = new Date();
+      const { id } = await insertFilm(db, {
+        user_id: labId,
+        order_id: orderId,
+        name: f.name,
+        brand: f.brand,
+        model: f.model,
+        iso: f.iso,
+        format: f.format,
+        n_exp: f.n_exp ?? FRAME_SIZES[f.format][0]!.exposures,
+        process: f.process,
+        push_pull: f.push_pull,
+        month: f.month ?? null,
+        year: f.year ?? null,
+        scanner: f.scanner ?? null,
+        camera_id: f.camera_id ?? null,
+        lens_id: f.lens_id ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      return this.get(labId, id);
+    },
+
+    /** An order's rolls with their shots; `scope` signs their links for whoever opens the order's link. */
+    async ofOrder(labId: string, orderId: string, scope?: LinkScope) {
+      const rows = await listOrderFilms(db, labId, orderId);
+      return Promise.all(rows.map((row) => withShots(row, scope)));
+    },
+
+    /** The rows of an order's rolls (ids, names), for counting and handing over. */
+    orderRows: (labId: string, orderId: string) => listOrderFilms(db, labId, orderId),
+
+    /**
+     * Hands an order's rolls to the customer in one transaction: the customer's plan must have room for the rolls,
+     * their bytes and kept shots (counted in `tx`, as any addition), then rolls and shots change owner.
+     */
+    async transferToCustomer(tx: Db, labId: string, filmIds: string[], customerId: string, labName: string) {
+      const usage = await shots.usageOfFilms(filmIds, tx);
+      await entitlements.assertRoom(tx, customerId, "rolls", filmIds.length);
+      await entitlements.assertRoom(tx, customerId, "storage", usage.bytes);
+      await entitlements.assertRoom(tx, customerId, "kept", usage.kept);
+      for (const id of filmIds) {
+        if (!(await transferFilmRow(tx, id, labId, customerId, labName))) throw notFound();
+        await shots.transfer(tx, id, customerId);
+      }
+    },
 
     /** The roll a sticker is on (any owner's), for the stickers feature; undefined when it is on none. */
     filmOfSticker: (hash: string, tx: Db = db) => findFilmBySticker(tx, hash),

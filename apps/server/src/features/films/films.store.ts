@@ -5,12 +5,14 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { FilmsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
 
+/** A user's own rolls (a lab's order rolls are listed with their order, not here). */
 export function listFilms(db: Db, userId: string, q: ListFilmsQuery) {
   const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return db
     .selectFrom("films")
     .selectAll()
     .where("user_id", "=", userId)
+    .where("order_id", "is", null)
     .$if(like !== undefined, (qb) =>
       qb.where((eb) =>
         eb.or([
@@ -86,4 +88,27 @@ export function listStickeredFilms(db: Db, userId: string) {
     .where("user_id", "=", userId)
     .where("sticker_hash", "is not", null)
     .execute();
+}
+
+/** An order's rolls, oldest first, for the lab that owns them. */
+export function listOrderFilms(db: Db, labId: string, orderId: string) {
+  return db
+    .selectFrom("films")
+    .selectAll()
+    .where("user_id", "=", labId)
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Hands a lab's roll to its customer: theirs now, naming the lab it came from, no longer in the order. */
+export function transferFilmRow(db: Db, id: string, labId: string, toUserId: string, labName: string) {
+  return db
+    .updateTable("films")
+    .set({ user_id: toUserId, order_id: null, from_lab_id: labId, from_lab_name: labName, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", labId)
+    .returning("id")
+    .executeTakeFirst();
 }

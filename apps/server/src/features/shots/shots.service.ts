@@ -15,6 +15,7 @@ import {
   deleteUploadingShotRow,
   failUploadingShotRow,
   filmSummaryRows,
+  filmsUsage,
   findShotById,
   findShotByIndex,
   insertShotRow,
@@ -24,6 +25,7 @@ import {
   listUnkeptShotsOldestFirst,
   shotIdsOfFilm,
   storageUsed,
+  transferShotRows,
   updateShotRow,
 } from "./shots.store.ts";
 
@@ -206,6 +208,12 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     },
 
     /** The finished shots of a roll with their sizes and CRCs (for the zip). */
+    /** Moves a roll's shots to another owner, inside the caller's transaction. */
+    transfer: (tx: Db, filmId: string, toUserId: string) => transferShotRows(tx, filmId, toUserId),
+
+    /** Bytes and kept shots of some rolls (what adding them to an account would use). */
+    usageOfFilms: (filmIds: readonly string[], tx: Db = db) => filmsUsage(tx, filmIds),
+
     doneFiles(filmId: string) {
       return listDoneShotFiles(db, filmId);
     },

@@ -174,3 +174,22 @@ export function listUnkeptShotsOldestFirst(db: Db, userId: string) {
 export function listShotsOfUser(db: Db, userId: string) {
   return db.selectFrom("shots").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("id").execute();
 }
+
+/** Moves a roll's shots to another owner (a lab's roll added to its customer's account). */
+export async function transferShotRows(db: Db, filmId: string, toUserId: string) {
+  await db.updateTable("shots").set({ user_id: toUserId, updated_at: new Date() }).where("film_id", "=", filmId).execute();
+}
+
+/** Bytes and kept shots of some rolls: what moving them to another account adds to its usage. */
+export async function filmsUsage(db: Db, filmIds: readonly string[]) {
+  if (filmIds.length === 0) return { bytes: 0, kept: 0 };
+  const row = await db
+    .selectFrom("shots")
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string | number>("size"), eb.val(0)).as("bytes"),
+      eb.fn.countAll<string | number>().filterWhere("kept", "=", true).as("kept"),
+    ])
+    .where("film_id", "in", filmIds)
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes), kept: Number(row.kept) };
+}

@@ -82,7 +82,8 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
         const locale = LOCALES.find((l) => l === caller.locale) ?? null;
         await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role, locale });
         // A lab keeps its customers' scans until they are collected: it works with the largest plan's limits.
-        if (caller.role === "lab" && (await entitlements.planOf(caller.sub)).id === "free") await entitlements.setPlan(caller.sub, "unlimited");
+        if (caller.role === "lab" && (await entitlements.planOf(caller.sub)).id === "free")
+          await entitlements.setPlan(caller.sub, "unlimited");
         known.add(caller.sub);
       }
       const standing = await findUserStanding(db, caller.sub);

@@ -14,6 +14,7 @@ import * as purchases from "../../migrations/0007-purchases.ts";
 import * as accountLifecycle from "../../migrations/0008-account-lifecycle.ts";
 import * as shopAndStickers from "../../migrations/0009-shop-and-stickers.ts";
 import * as labsAndOrders from "../../migrations/0010-labs-and-orders.ts";
+import * as storeIntegrations from "../../migrations/0011-store-integrations.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008-account-lifecycle": accountLifecycle,
   "0009-shop-and-stickers": shopAndStickers,
   "0010-labs-and-orders": labsAndOrders,
+  "0011-store-integrations": storeIntegrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -308,6 +308,8 @@ export interface Database {
   labs: LabsTable;
   lab_email_templates: LabEmailTemplatesTable;
   orders: OrdersTable;
+  lab_integrations: LabIntegrationsTable;
+  lab_integration_pending: LabIntegrationPendingTable;
 }
 
 export interface LabsTable {
@@ -345,6 +347,30 @@ export interface OrdersTable {
   claimed_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** A lab's store integrations: every credential sealed (platform/crypto/secret-box), the secret also hashed. */
+export interface LabIntegrationsTable {
+  lab_id: string;
+  secret_hash: string | null;
+  secret_sealed: string | null;
+  shopify_shop: string | null;
+  shopify_token_sealed: string | null;
+  shopify_connected_at: Timestamp | null;
+  woocommerce_store_url: string | null;
+  woocommerce_key_sealed: string | null;
+  woocommerce_secret_sealed: string | null;
+  woocommerce_connected_at: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
+export interface LabIntegrationPendingTable {
+  token_hash: string;
+  lab_id: string;
+  kind: "shopify" | "woocommerce";
+  target: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
 }
 
 export interface InventoryItemsTable {

@@ -8,12 +8,13 @@ interface Texts {
   newsletter: typeof import("../../locales/en-US/newsletter.json", { with: { type: "json" }});
   sandbox: typeof import("../../locales/en-US/sandbox.json", { with: { type: "json" }});
   shares: typeof import("../../locales/en-US/shares.json", { with: { type: "json" }});
+  labs: typeof import("../../locales/en-US/labs.json", { with: { type: "json" }});
 }
 
 export type Namespace = keyof Texts;
 
 /** Every namespace file under `src/locales/<locale>/`, the server's equivalent of the web app's list. */
-export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "sandbox", "shares"];
+export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "sandbox", "shares", "labs"];
 
 /** i18next picks `key_one`, `key_other`… by the `count` variable: callers name the key without its plural suffix. */
 type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : K;

@@ -20,6 +20,10 @@ export const NAMESPACES = [
   "titles",
   "shop",
   "stickers",
+  "publicOrder",
+  "labsDirectory",
+  "lab",
+  "orders",
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");

@@ -52,6 +52,11 @@ export const FilmCard = memo(function FilmCard({ film }: { film: Film }) {
               {formatPushPull(film.push_pull, t)}
             </Badge>
           )}
+          {film.from_lab_name && (
+            <Badge variant="light" color="grape">
+              {t("fromLab", { lab: film.from_lab_name })}
+            </Badge>
+          )}
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="sm">{date ?? t("list.noDate")}</Text>

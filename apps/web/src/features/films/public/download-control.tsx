@@ -10,10 +10,12 @@ interface DownloadControlProps {
   manifest: () => Promise<ZipData>;
   /** No finished scans yet: nothing to download. */
   disabled?: boolean;
+  /** The button's accessible name where several rolls each have one ("Download zip of Summer"). */
+  label?: string;
 }
 
 /** "Download zip", then the download's progress, its completion or why it stopped. */
-export function DownloadControl({ downloadKey, manifest, disabled }: DownloadControlProps) {
+export function DownloadControl({ downloadKey, manifest, disabled, label }: DownloadControlProps) {
   const { t } = useTranslation(["films", "errors"]);
   const { data, start, cancel, dismiss } = useZipDownload(downloadKey, manifest);
   const downloading = data?.isDownloading ?? false;
@@ -42,7 +44,7 @@ export function DownloadControl({ downloadKey, manifest, disabled }: DownloadCon
             {t("films:download.cancel")}
           </Button>
         ) : (
-          <Button variant="default" onClick={() => void start()} disabled={disabled}>
+          <Button variant="default" onClick={() => void start()} disabled={disabled} aria-label={label}>
             {t("films:download.action")}
           </Button>
         )}

@@ -13,10 +13,12 @@ interface FilmSummaryProps {
   actions?: ReactNode;
   /** Shots that failed (not counted in `shot_count`): "3 shots (1 failed)". */
   failed?: number;
+  /** 2 where the page holds several rolls under its own heading (an order's link). */
+  headingOrder?: 1 | 2;
 }
 
 /** The roll's header: title, stock, and what it was shot and developed with. */
-export function FilmSummary({ film, camera, lens, actions, failed = 0 }: FilmSummaryProps) {
+export function FilmSummary({ film, camera, lens, actions, failed = 0, headingOrder = 1 }: FilmSummaryProps) {
   const { t, i18n } = useTranslation("films");
   const date = shotDate(film, i18n.language);
   const details = [
@@ -30,7 +32,7 @@ export function FilmSummary({ film, camera, lens, actions, failed = 0 }: FilmSum
   return (
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap={6} style={{ flex: "1 1 320px" }}>
-        <Title order={1}>{filmTitle(film)}</Title>
+        <Title order={headingOrder}>{filmTitle(film)}</Title>
         <Text size="lg">{t("stock", { brand: film.brand, model: film.model, iso: film.iso })}</Text>
         <Group gap={6}>
           <Badge variant="light" color="gray">
@@ -43,6 +45,11 @@ export function FilmSummary({ film, camera, lens, actions, failed = 0 }: FilmSum
           <Badge variant="outline" color="gray">
             {failed > 0 ? t("shotCountFailed", { count: film.shot_count, failed }) : t("shotCount", { count: film.shot_count })}
           </Badge>
+          {film.from_lab_name && (
+            <Badge variant="light" color="grape">
+              {t("fromLab", { lab: film.from_lab_name })}
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {details.join(" · ")}

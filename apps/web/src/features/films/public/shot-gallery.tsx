@@ -16,10 +16,11 @@ interface ShotGalleryProps {
 
 /**
  * Puts the focus on the tile of shot `index` (back from the lightbox), or on the nearest one when that shot is gone.
+ * `within`: the roll's own part of a page that shows several rolls (an order), whose tiles share indexes.
  */
-export function focusShotTile(index: number | null) {
+export function focusShotTile(index: number | null, within: ParentNode = document) {
   if (index === null) return;
-  const tiles = [...document.querySelectorAll<HTMLElement>("[data-shot-tile]")];
+  const tiles = [...within.querySelectorAll<HTMLElement>("[data-shot-tile]")];
   const distance = (tile: HTMLElement) => Math.abs(Number(tile.dataset.shotTile) - index);
   const nearest = tiles.reduce<HTMLElement | null>((best, tile) => (!best || distance(tile) < distance(best) ? tile : best), null);
   nearest?.focus();

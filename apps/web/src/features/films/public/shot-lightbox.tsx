@@ -1,7 +1,7 @@
 import type { Film } from "@latent/domain/films";
 import { Badge, Button, Group, Modal, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMediaQuery, useWindowEvent } from "@mantine/hooks";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import classes from "../components/films.module.css";
@@ -22,6 +22,8 @@ interface ShotLightboxProps {
   gearName?: GearName;
   /** The owner's edit form for the shot shown, reached from its details; `done` goes back to them. Shared rolls have none. */
   editor?: (item: GalleryItem, done: () => void) => ReactNode;
+  /** Where the roll's tiles are, when the page shows several rolls: focus goes back to a tile of this roll. */
+  tilesRoot?: RefObject<HTMLElement | null>;
 }
 
 /** Keys typed into a field belong to the field, not to the lightbox. */
@@ -35,7 +37,7 @@ function isTyping(target: EventTarget | null) {
  * I shows or hides the details, Esc closes. Focus stays inside (Mantine's modal traps it) and goes back to the shot's
  * tile on close.
  */
-export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gearName, editor }: ShotLightboxProps) {
+export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gearName, editor, tilesRoot }: ShotLightboxProps) {
   const at = galleryPosition(items, openIndex);
   // While the lightbox fades out it keeps showing the last shot, whose tile then takes the focus.
   const lastAt = useRef<GalleryPosition | null>(null);
@@ -53,7 +55,7 @@ export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gear
       returnFocus={false}
       transitionProps={{ transition: "fade", duration: 150 }}
       onExitTransitionEnd={() => {
-        focusShotTile(lastAt.current?.item.index ?? null);
+        focusShotTile(lastAt.current?.item.index ?? null, tilesRoot?.current ?? document);
         setEditing(false);
       }}
     >

@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { preparePicture } from "../resize-picture.ts";
+import { preparePicture } from "../public/resize-picture.ts";
 
 interface PictureFieldProps {
   /** The stored picture's link, or null. */

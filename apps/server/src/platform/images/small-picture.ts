@@ -1,11 +1,11 @@
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_MAX_PX } from "@latent/domain/user";
 import sharp, { type Metadata } from "sharp";
-import { AppError } from "../../platform/http/app-error.ts";
+import { AppError } from "../http/app-error.ts";
 
 const FORMATS = new Set(["jpeg", "png", "webp"]);
 
-/** Checks a profile picture against the spec's limits (≤ 512 KB, ≤ 1024 px) and re-encodes it as WebP. */
-export async function prepareProfilePicture(bytes: Buffer, truncated: boolean): Promise<Buffer> {
+/** Checks a profile picture or a lab's logo against the spec's limits (≤ 512 KB, ≤ 1024 px) and re-encodes it as WebP. */
+export async function prepareSmallPicture(bytes: Buffer, truncated: boolean): Promise<Buffer> {
   if (truncated || bytes.length > PROFILE_PICTURE_MAX_BYTES) throw new AppError("picture-too-big");
   let meta: Metadata;
   try {

@@ -1,0 +1,115 @@
+import {
+  DefaultTemplateQuerySchema,
+  EmailTemplateSchema,
+  LabDataSchema,
+  LabParamsSchema,
+  LabSchema,
+  LabsQuerySchema,
+  LabsSchema,
+  MyLabSchema,
+} from "@latent/domain/labs";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { invalidBody, readPictureForm } from "../../platform/http/picture-form.ts";
+import { callerOf, labOnly, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import { prepareSmallPicture } from "../../platform/images/small-picture.ts";
+import type { LabsService } from "./labs.service.ts";
+
+/** Spec §7 Labs: GET labs/ (the directory), GET labs/{labId}, PUT labs/, and the lab's email template. */
+export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requireScopes: RequireScopes }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { labs, requireScopes } = deps;
+  const tags = ["labs"];
+
+  r.get(
+    "/labs",
+    {
+      preHandler: requireScopes("read:lab"),
+      schema: { tags, summary: "The directory of labs, by name or location", querystring: LabsQuerySchema, response: { 200: LabsSchema } },
+    },
+    async (request) => labs.directory(request.query.search),
+  );
+
+  r.get(
+    "/labs/email_template",
+    {
+      preHandler: [requireScopes("read:lab"), labOnly],
+      schema: {
+        tags,
+        summary: "The lab's email template; 404 lab-email-template-not-found before one is saved",
+        response: { 200: EmailTemplateSchema },
+      },
+    },
+    async (request) => labs.template(callerOf(request).sub),
+  );
+
+  r.get(
+    "/labs/email_template/default",
+    {
+      preHandler: [requireScopes("read:lab"), labOnly],
+      schema: {
+        tags,
+        summary: "The template offered before the lab writes its own",
+        querystring: DefaultTemplateQuerySchema,
+        response: { 200: EmailTemplateSchema },
+      },
+    },
+    async (request) => labs.defaultTemplate(request.query.locale ?? callerOf(request).locale ?? "en-US"),
+  );
+
+  r.put(
+    "/labs/email_template",
+    {
+      preHandler: [requireScopes("write:lab"), labOnly],
+      schema: {
+        tags,
+        summary: "Saves the template; 400 unknown-placeholder names a placeholder that does not exist",
+        body: EmailTemplateSchema,
+        response: { 200: EmailTemplateSchema },
+      },
+    },
+    async (request) => labs.saveTemplate(callerOf(request).sub, request.body),
+  );
+
+  r.get(
+    "/labs/:labId",
+    {
+      preHandler: requireScopes("read:lab"),
+      schema: {
+        tags,
+        summary: "A lab; its own lab also gets its order counts; 404 'The Laboratory could not be found'",
+        params: LabParamsSchema,
+        response: { 200: z.union([MyLabSchema, LabSchema]) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (caller.role === "lab" && caller.sub === request.params.labId) return labs.mine(caller.sub);
+      return labs.get(request.params.labId);
+    },
+  );
+
+  r.put(
+    "/labs",
+    {
+      preHandler: [requireScopes("write:lab"), labOnly],
+      schema: {
+        tags,
+        summary: "The lab's profile (JSON, or multipart with upload_file for the logo and lab_data)",
+        response: { 200: MyLabSchema },
+      },
+    },
+    async (request) => {
+      const { sub } = callerOf(request);
+      if (request.isMultipart()) {
+        const { picture, data } = await readPictureForm(request, "lab_data", LabDataSchema);
+        const logo = picture ? await prepareSmallPicture(picture.bytes, picture.truncated) : undefined;
+        return labs.update(sub, data, logo);
+      }
+      const parsed = LabDataSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalidBody(parsed.error);
+      return labs.update(sub, parsed.data);
+    },
+  );
+}

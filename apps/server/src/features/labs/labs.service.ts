@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { EMAIL_PLACEHOLDERS, type EmailTemplate, type Lab, type LabData, type MyLab, unknownPlaceholders } from "@latent/domain/labs";
+import type { Address } from "@latent/domain/user";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, LabsTable } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import { translator } from "../../platform/i18n/translator.ts";
+import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import { findLab, findTemplate, listLabs, saveLab, saveTemplate } from "./labs.store.ts";
+
+const LOGO_LINK_TTL_S = 3600;
+
+export interface LabsDeps {
+  db: Kysely<Database>;
+  store: ObjectStore;
+  signer: UrlSigner;
+}
+
+export type OrderCounts = MyLab["orders"];
+
+/**
+ * Photo labs (spec §3 Lab, §7 Labs): a lab account's public profile, which its customers see on their orders and
+ * photographers in the directory, and the email it sends with an order. The lab's id is its account's user id.
+ */
+export function createLabsService({ db, store, signer }: LabsDeps) {
+  let countOrders: (labId: string) => Promise<OrderCounts> = async () => ({ created: 0, shared: 0, sent: 0, total: 0 });
+  let wooCommerceOf: (labId: string) => Promise<Lab["woocommerce"]> = async () => ({ connected: false, store_url: null });
+
+  const toLab = async (row: Selectable<LabsTable>): Promise<Lab> => ({
+    id: row.id,
+    name: row.name,
+    address: (row.address as unknown as Address | null) ?? null,
+    logo_url: row.logo_key ? signer.sign(`/media/${row.logo_key}`, LOGO_LINK_TTL_S) : null,
+    webpage: row.webpage,
+    location: row.location,
+    woocommerce: await wooCommerceOf(row.id),
+  });
+
+  const blank = (id: string): Lab => ({
+    id,
+    name: "",
+    address: null,
+    logo_url: null,
+    webpage: "",
+    location: "",
+    woocommerce: { connected: false, store_url: null },
+  });
+
+  return {
+    /** The orders feature counts a lab's orders for its own view (it comes later, so it registers the counter). */
+    countOrdersWith(counter: (labId: string) => Promise<OrderCounts>) {
+      countOrders = counter;
+    },
+
+    /** The integrations feature says whether a lab's WooCommerce store is connected (spec §3 Lab: woocommerce). */
+    wooCommerceWith(state: (labId: string) => Promise<Lab["woocommerce"]>) {
+      wooCommerceOf = state;
+    },
+
+    /** A lab as anyone signed in sees it; 404 lab-not-found for an id that is no lab with a profile. */
+    async get(labId: string): Promise<Lab> {
+      const row = await findLab(db, labId);
+      if (!row?.name) throw new AppError("lab-not-found");
+      return toLab(row);
+    },
+
+    /** The lab's own view: its profile (blank before the first save) and its orders counted by status. */
+    async mine(labId: string): Promise<MyLab> {
+      const row = await findLab(db, labId);
+      return { ...(row ? await toLab(row) : blank(labId)), orders: await countOrders(labId) };
+    },
+
+    /** The directory of labs (spec §2, labs flag). */
+    async directory(search?: string): Promise<Lab[]> {
+      return Promise.all((await listLabs(db, search)).map(toLab));
+    },
+
+    /** PUT labs/: the profile's fields; a new logo (already checked and re-encoded) replaces the old one. */
+    async update(labId: string, data: LabData, logo?: Buffer): Promise<MyLab> {
+      const previous = await findLab(db, labId);
+      let logoKey: string | null | undefined;
+      if (logo) {
+        logoKey = `labs/${labId}/logo-${randomUUID()}.webp`;
+        await store.put(logoKey, logo, "image/webp");
+      } else if (data.logo === null) logoKey = null;
+      await saveLab(db, labId, {
+        ...(data.name !== undefined ? { name: data.name } : {}),
+        ...(data.address !== undefined ? { address: data.address === null ? null : JSON.stringify(data.address) } : {}),
+        ...(data.webpage !== undefined ? { webpage: data.webpage } : {}),
+        ...(data.location !== undefined ? { location: data.location } : {}),
+        ...(logoKey !== undefined ? { logo_key: logoKey } : {}),
+      });
+      // The row no longer points at the old logo, so a failed delete leaves an orphan, never a broken logo.
+      if (logoKey !== undefined && previous?.logo_key) await store.delete(previous.logo_key).catch(() => {});
+      return this.mine(labId);
+    },
+
+    /** The lab's saved email template; 404 lab-email-template-not-found before it saves one. */
+    async template(labId: string): Promise<EmailTemplate> {
+      const row = await findTemplate(db, labId);
+      if (!row) throw new AppError("lab-email-template-not-found");
+      return { subject: row.subject, body: row.body };
+    },
+
+    /** The template offered before the lab writes its own, in a language. */
+    defaultTemplate(locale: string): EmailTemplate {
+      const t = translator(locale, "labs");
+      // The placeholders stay as written: each is filled with itself.
+      const keep = Object.fromEntries(EMAIL_PLACEHOLDERS.map((p) => [p, `{{${p}}}`]));
+      return { subject: t("defaultTemplate.subject", keep), body: t("defaultTemplate.body", keep) };
+    },
+
+    /** Saves the template; a placeholder that does not exist is refused by name, as a typo would send it raw. */
+    async saveTemplate(labId: string, template: EmailTemplate): Promise<EmailTemplate> {
+      const unknown = unknownPlaceholders(`${template.subject}\n${template.body}`);
+      if (unknown.length)
+        throw new AppError("unknown-placeholder", `Unknown placeholder: ${unknown.map((p) => `{{${p}}}`).join(", ")}`, {
+          body: unknown.join(", "),
+        });
+      const row = await saveTemplate(db, labId, template.subject, template.body);
+      return { subject: row.subject, body: row.body };
+    },
+
+    /** What an order's email is made from: the saved template or the default, and the lab's name. */
+    async mailParts(labId: string, locale: string) {
+      const [row, lab] = await Promise.all([findTemplate(db, labId), findLab(db, labId)]);
+      return {
+        template: row ? { subject: row.subject, body: row.body } : this.defaultTemplate(locale),
+        labName: lab?.name || "Latent",
+        lab: lab ? await toLab(lab) : blank(labId),
+      };
+    },
+  };
+}
+
+export type LabsService = ReturnType<typeof createLabsService>;

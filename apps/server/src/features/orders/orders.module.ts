@@ -1,0 +1,23 @@
+import type { ModuleContext } from "../../platform/modules/module-context.ts";
+import type { DownloadsService } from "../downloads/downloads.service.ts";
+import type { FilmsService } from "../films/films.service.ts";
+import type { LabsService } from "../labs/labs.service.ts";
+import type { UsersService } from "../users/users.service.ts";
+import { ordersRoutes } from "./orders.routes.ts";
+import { createOrdersService, ORDER_GRANT } from "./orders.service.ts";
+
+/**
+ * A lab's orders (`orders/…`), the customer's claim, and the public order (`public/order…`). Links handed out
+ * through an order's link are signed under its grant, which this module answers for.
+ */
+export async function ordersModule(
+  ctx: ModuleContext,
+  deps: { films: FilmsService; labs: LabsService; users: UsersService; downloads: DownloadsService },
+) {
+  const { db, grants, mailer, config } = ctx.platform;
+  const orders = createOrdersService({ db, ...deps, grants, mailer, publicUrl: config.publicUrl });
+  grants.register(ORDER_GRANT, (id) => orders.isShareActive(id));
+  deps.labs.countOrdersWith((labId) => orders.counts(labId));
+  await ctx.api((api) => ordersRoutes(api, { orders, requireScopes: ctx.requireScopes }));
+  return orders;
+}

@@ -1,0 +1,188 @@
+import { FilmDetailSchema, NewFilmSchema, ZipDataSchema } from "@latent/domain/films";
+import {
+  ClaimedSchema,
+  ClaimOrderSchema,
+  ClientSearchQuerySchema,
+  ClientsSchema,
+  ListOrdersQuerySchema,
+  NewOrderSchema,
+  OrderParamsSchema,
+  OrderSchema,
+  OrderShareQuerySchema,
+  OrderShareSchema,
+  OrdersSchema,
+  PublicOrderSchema,
+  UpdateOrderSchema,
+} from "@latent/domain/orders";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { bearerToken, callerOf, labOnly, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import type { OrdersService } from "./orders.service.ts";
+
+/** Spec §7 Orders (the lab's), the customer's claim, and the public order routes (Bearer <the link's code>). */
+export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService; requireScopes: RequireScopes }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { orders, requireScopes } = deps;
+  const tags = ["orders"];
+  const lab = (scope: "read:order" | "write:order" | "delete:order") => [requireScopes(scope), labOnly];
+
+  r.get(
+    "/orders",
+    {
+      preHandler: lab("read:order"),
+      schema: { tags, summary: "The lab's orders, newest first", querystring: ListOrdersQuerySchema, response: { 200: OrdersSchema } },
+    },
+    async (request) => orders.list(callerOf(request).sub, request.query),
+  );
+
+  r.post(
+    "/orders",
+    {
+      preHandler: lab("write:order"),
+      schema: { tags, summary: "A new order for a customer", body: NewOrderSchema, response: { 201: OrderSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await orders.create(callerOf(request).sub, request.body)),
+  );
+
+  r.get(
+    "/orders/clients",
+    {
+      preHandler: lab("read:order"),
+      schema: {
+        tags,
+        summary: "Photographers with exactly this email, or this lab's earlier customers",
+        querystring: ClientSearchQuerySchema,
+        response: { 200: ClientsSchema },
+      },
+    },
+    async (request) => orders.clients(callerOf(request).sub, request.query.q),
+  );
+
+  r.post(
+    "/orders/claim",
+    {
+      preHandler: requireScopes("write:film"),
+      schema: {
+        tags,
+        summary: "The customer adds the order's rolls to their own account (signed in with the order's email)",
+        body: ClaimOrderSchema,
+        response: { 200: ClaimedSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return orders.claim(caller.sub, caller.email, request.body.code);
+    },
+  );
+
+  r.get(
+    "/orders/:id",
+    {
+      preHandler: lab("read:order"),
+      schema: {
+        tags,
+        summary: "One order with its rolls; 404 'Order not found'",
+        params: OrderParamsSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => orders.get(callerOf(request).sub, request.params.id),
+  );
+
+  r.put(
+    "/orders/:id",
+    {
+      preHandler: lab("write:order"),
+      schema: {
+        tags,
+        summary: "Edit an order's customer or reference",
+        params: OrderParamsSchema,
+        body: UpdateOrderSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => orders.update(callerOf(request).sub, request.params.id, request.body),
+  );
+
+  r.delete(
+    "/orders/:id",
+    {
+      preHandler: lab("delete:order"),
+      schema: { tags, summary: "Deletes the order, its rolls and their files", params: OrderParamsSchema },
+    },
+    async (request, reply) => {
+      await orders.remove(callerOf(request).sub, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    "/orders/:id/films",
+    {
+      preHandler: lab("write:order"),
+      schema: {
+        tags,
+        summary: "A roll in the order; its scans upload as any roll's",
+        params: OrderParamsSchema,
+        body: NewFilmSchema,
+        response: { 201: FilmDetailSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await orders.addFilm(callerOf(request).sub, request.params.id, request.body)),
+  );
+
+  r.post(
+    "/orders/:id/share",
+    {
+      preHandler: lab("write:order"),
+      schema: {
+        tags,
+        summary: "A public link to the order for `expiration` minutes (default 60)",
+        params: OrderParamsSchema,
+        querystring: OrderShareQuerySchema,
+        response: { 200: OrderShareSchema },
+      },
+    },
+    async (request) => orders.share(callerOf(request).sub, request.params.id, request.query.expiration),
+  );
+
+  r.post(
+    "/orders/:id/send",
+    {
+      preHandler: lab("write:order"),
+      schema: {
+        tags,
+        summary: "Mails the customer a fresh link with the lab's template",
+        params: OrderParamsSchema,
+        querystring: OrderShareQuerySchema,
+        response: { 200: OrderShareSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return orders.send(caller.sub, request.params.id, request.query.expiration, caller.locale ?? "en-US");
+    },
+  );
+
+  r.get(
+    "/public/order",
+    {
+      schema: { tags: ["public"], summary: "The order a link opens (Authorization: Bearer <code>)", response: { 200: PublicOrderSchema } },
+    },
+    async (request) => orders.open(bearerToken(request)),
+  );
+
+  r.get(
+    "/public/order/download/:id",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "Zip manifest of one of the order's rolls (Bearer <code>)",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ZipDataSchema },
+      },
+    },
+    async (request) => orders.zip(bearerToken(request), request.params.id),
+  );
+}

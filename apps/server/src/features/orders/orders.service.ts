@@ -1,0 +1,299 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { FilmDetail, NewFilm, ZipData } from "@latent/domain/films";
+import { fillTemplate } from "@latent/domain/labs";
+import {
+  type Client,
+  type ListOrdersQuery,
+  MAX_ROLLS_PER_ORDER,
+  type NewOrder,
+  type Order,
+  type OrderShare,
+  type OrderSource,
+  type PublicOrder,
+  type UpdateOrder,
+} from "@latent/domain/orders";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OrdersTable } from "../../platform/db/schema.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { LinkGrants } from "../../platform/http/link-grants.ts";
+import type { LinkScope } from "../../platform/http/url-signer.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { DownloadsService } from "../downloads/downloads.service.ts";
+import type { FilmsService } from "../films/films.service.ts";
+import type { LabsService } from "../labs/labs.service.ts";
+import type { UsersService } from "../users/users.service.ts";
+import {
+  countOrdersByStatus,
+  deleteOrderRow,
+  findImported,
+  findOrder,
+  findOrderById,
+  findOrderByShareHash,
+  insertOrder,
+  isOrderShareActive,
+  listLabCustomers,
+  listOrders,
+  markClaimed,
+  updateOrderRow,
+} from "./orders.store.ts";
+
+/** The kind of grant an order's link hands its media and zip links out under. */
+export const ORDER_GRANT = "order";
+
+export interface OrdersDeps {
+  db: Kysely<Database>;
+  films: Pick<FilmsService, "createInOrder" | "ofOrder" | "orderRows" | "transferToCustomer" | "remove" | "load">;
+  labs: Pick<LabsService, "mailParts">;
+  users: Pick<UsersService, "idsByEmail" | "get">;
+  downloads: Pick<DownloadsService, "manifest">;
+  grants: Pick<LinkGrants, "name">;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+type OrderRow = Selectable<OrdersTable>;
+const hash = (code: string) => createHash("sha256").update(code).digest("hex");
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
+
+/**
+ * A lab's orders (spec §3 Order, §4 created → shared → sent): the customer as the lab knows them, the rolls the lab
+ * scans into them, one current link (its code stored hashed; a new share replaces it), the email that sends it, and
+ * the customer adding the rolls to their own account. Every query is scoped to the lab; the public routes to the
+ * link's code.
+ */
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, films, labs, users, downloads, grants, mailer, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The photographer with this email, if one has an account (labs are never anyone's customer). */
+  async function customerOf(email: string): Promise<string | null> {
+    for (const id of await users.idsByEmail(email)) {
+      if ((await users.get(id)).role === "user") return id;
+    }
+    return null;
+  }
+
+  async function toOrder(row: OrderRow): Promise<Order> {
+    return {
+      id: row.id,
+      lab_id: row.lab_id,
+      reference: row.reference,
+      user_name: row.user_name,
+      user_email: row.user_email,
+      user_phone: row.user_phone,
+      user_id: row.user_id,
+      status: row.status,
+      source: row.source,
+      films: await films.ofOrder(row.lab_id, row.id),
+      share_expires_at: row.share_expires_at ? new Date(row.share_expires_at).toISOString() : null,
+      sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+      claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
+      created_at: new Date(row.created_at).toISOString(),
+      updated_at: new Date(row.updated_at).toISOString(),
+    };
+  }
+
+  async function own(labId: string, id: string) {
+    const row = await findOrder(db, labId, id);
+    if (!row) throw new AppError("order-not-found");
+    return row;
+  }
+
+  /** A fresh link for the order (the previous one stops opening it); its code is shown once. */
+  async function newLink(row: OrderRow, minutes: number, status: OrderRow["status"], sentAt?: Date) {
+    const code = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now().getTime() + minutes * 60_000);
+    await updateOrderRow(db, row.lab_id, row.id, {
+      share_code_hash: hash(code),
+      share_expires_at: expiresAt,
+      status,
+      ...(sentAt ? { sent_at: sentAt } : {}),
+    });
+    return { code, url: `${publicUrl}/order?code=${encodeURIComponent(code)}`, expires_at: expiresAt.toISOString() } satisfies OrderShare;
+  }
+
+  /** The order a link's code opens, and until when; unknown codes 401 `unauthorized`, old ones `share-expired`. */
+  async function resolve(code: string | null) {
+    if (!code || code.length > 200) throw new AppError("unauthorized");
+    const row = await findOrderByShareHash(db, hash(code));
+    if (!row?.share_expires_at) throw new AppError("unauthorized");
+    const left = Math.floor((new Date(row.share_expires_at).getTime() - now().getTime()) / 1000);
+    if (left <= 0) throw new AppError("share-expired");
+    const scope: LinkScope = { ttlS: left, grant: grants.name(ORDER_GRANT, row.id) };
+    return { row, scope };
+  }
+
+  return {
+    /** The lab's orders counted by status (the lab's own view). */
+    async counts(labId: string) {
+      const by = await countOrdersByStatus(db, labId);
+      const created = by.get("created") ?? 0;
+      const shared = by.get("shared") ?? 0;
+      const sent = by.get("sent") ?? 0;
+      return { created, shared, sent, total: created + shared + sent };
+    },
+
+    async list(labId: string, query: ListOrdersQuery): Promise<Order[]> {
+      return Promise.all((await listOrders(db, labId, query)).map(toOrder));
+    },
+
+    async get(labId: string, id: string): Promise<Order> {
+      return toOrder(await own(labId, id));
+    },
+
+    /** POST orders/: the customer's Latent account is found by the email when there is one. */
+    async create(labId: string, body: NewOrder, source: OrderSource = "manual", externalId: string | null = null): Promise<Order> {
+      const row = await insertOrder(db, {
+        id: randomUUID(),
+        lab_id: labId,
+        reference: body.reference,
+        user_name: body.user_name,
+        user_email: body.user_email.toLowerCase(),
+        user_phone: body.user_phone ?? "",
+        user_id: await customerOf(body.user_email),
+        source,
+        external_id: externalId,
+      });
+      return toOrder(row);
+    },
+
+    /** An order from the lab's online store, made once however often the store sends it. */
+    async importOrder(labId: string, body: NewOrder, source: Exclude<OrderSource, "manual">, externalId: string) {
+      const known = await findImported(db, labId, source, externalId);
+      if (known) return { id: known.id, created: false };
+      try {
+        return { id: (await this.create(labId, body, source, externalId)).id, created: true };
+      } catch (err) {
+        // The same store order arriving twice at once: the unique index lets one in.
+        if (!isUniqueViolation(err)) throw err;
+        const again = await findImported(db, labId, source, externalId);
+        if (!again) throw err;
+        return { id: again.id, created: false };
+      }
+    },
+
+    async update(labId: string, id: string, body: UpdateOrder): Promise<Order> {
+      await own(labId, id);
+      const email = body.user_email?.toLowerCase();
+      const row = await updateOrderRow(db, labId, id, {
+        ...body,
+        ...(email ? { user_email: email, user_id: await customerOf(email) } : {}),
+      });
+      return toOrder(row!);
+    },
+
+    /** Deletes the order with its rolls and every stored file; 'Could not delete the order' if that fails. */
+    async remove(labId: string, id: string) {
+      await own(labId, id);
+      try {
+        for (const film of await films.orderRows(labId, id)) await films.remove(labId, film.id);
+        if (!(await deleteOrderRow(db, labId, id))) throw new AppError("order-not-found");
+      } catch (err) {
+        if (err instanceof AppError && err.code === "order-not-found") throw err;
+        throw new AppError("order-delete-failed");
+      }
+    },
+
+    /** A roll in the order (at most MAX_ROLLS_PER_ORDER), whose scans the lab uploads like any roll's. */
+    async addFilm(labId: string, id: string, film: NewFilm): Promise<FilmDetail> {
+      const row = await own(labId, id);
+      if ((await films.orderRows(labId, row.id)).length >= MAX_ROLLS_PER_ORDER) throw new AppError("order-rolls-limit");
+      return films.createInOrder(labId, row.id, film);
+    },
+
+    /** POST orders/{id}/share: a link for `minutes`; created → shared (a sent order stays sent). */
+    async share(labId: string, id: string, minutes: number): Promise<OrderShare> {
+      const row = await own(labId, id);
+      return newLink(row, minutes, row.status === "sent" ? "sent" : "shared");
+    },
+
+    /**
+     * Mails the customer a fresh link with the lab's template (or the default) in the lab's language; status → sent.
+     * An order with no finished scan is not sent (409 order-empty): the customer would open an empty page.
+     */
+    async send(labId: string, id: string, minutes: number, locale: string): Promise<OrderShare> {
+      const row = await own(labId, id);
+      const rolls = await films.ofOrder(labId, row.id);
+      if (!rolls.some((f) => f.shots.some((s) => s.state === "done"))) throw new AppError("order-empty");
+      const link = await newLink(row, minutes, "sent", now());
+      const { template, labName } = await labs.mailParts(labId, locale);
+      const values = {
+        customer_name: row.user_name,
+        order_reference: row.reference,
+        link: link.url,
+        expires_at: new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(link.expires_at)),
+        lab_name: labName,
+      };
+      await mailer.send({ to: row.user_email, subject: fillTemplate(template.subject, values), text: fillTemplate(template.body, values) });
+      return link;
+    },
+
+    /** Photographers to pick as an order's customer: one with exactly this email, or this lab's earlier customers. */
+    async clients(labId: string, q: string): Promise<Client[]> {
+      const found = new Map<string, Client>();
+      if (q.includes("@")) {
+        const id = await customerOf(q.trim().toLowerCase());
+        if (id) {
+          const user = await users.get(id);
+          found.set(id, { user_id: id, name: user.name ?? "", email: user.email ?? q });
+        }
+      }
+      for (const c of await listLabCustomers(db, labId, q.trim())) {
+        if (c.user_id && !found.has(c.user_id)) found.set(c.user_id, { user_id: c.user_id, name: c.name, email: c.email });
+      }
+      return [...found.values()];
+    },
+
+    /** GET /public/order: what the link opens (the lab, the rolls with links signed under the link's grant). */
+    async open(code: string | null): Promise<PublicOrder> {
+      const { row, scope } = await resolve(code);
+      const { lab } = await labs.mailParts(row.lab_id, "en-US");
+      return {
+        reference: row.reference,
+        user_name: row.user_name,
+        lab: { id: lab.id, name: lab.name, logo_url: lab.logo_url, webpage: lab.webpage, location: lab.location },
+        films: await films.ofOrder(row.lab_id, row.id, scope),
+        expires_at: new Date(row.share_expires_at!).toISOString(),
+        claimed: row.claimed_at !== null,
+      };
+    },
+
+    /** GET /public/order/download/{filmId}: one of the order's rolls as a zip manifest, under the link's grant. */
+    async zip(code: string | null, filmId: string): Promise<ZipData> {
+      const { row, scope } = await resolve(code);
+      const film = (await films.orderRows(row.lab_id, row.id)).find((f) => f.id === filmId);
+      if (!film) throw new AppError("not-found");
+      return downloads.manifest(film, scope);
+    },
+
+    /**
+     * POST orders/claim: the customer, signed in with the order's email, adds its rolls to their account in one
+     * transaction, within their plan; the rolls leave the lab (its copy is gone, its storage freed).
+     */
+    async claim(userId: string, email: string | null, code: string) {
+      const { row } = await resolve(code);
+      if (!email || email.toLowerCase() !== row.user_email.toLowerCase()) throw new AppError("order-not-yours");
+      if (row.claimed_at) throw new AppError("order-already-added");
+      const rolls = await films.orderRows(row.lab_id, row.id);
+      const { labName } = await labs.mailParts(row.lab_id, "en-US");
+      await db.transaction().execute(async (tx) => {
+        if (!(await markClaimed(tx, row.id, userId))) throw new AppError("order-already-added");
+        await films.transferToCustomer(
+          tx,
+          row.lab_id,
+          rolls.map((f) => f.id),
+          userId,
+          labName,
+        );
+      });
+      return { films: rolls.map((f) => ({ id: f.id, name: f.name })) };
+    },
+
+    /** Whether links handed out under an order's link still hold. */
+    isShareActive: (id: string) => isOrderShareActive(db, id, now()),
+    findById: (id: string) => findOrderById(db, id),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,108 @@
+import type { ListOrdersQuery, OrderSource } from "@latent/domain/orders";
+import { type Insertable, sql, type Updateable } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
+import type { OrdersTable } from "../../platform/db/schema.ts";
+import { isUuid } from "../../platform/db/uuid.ts";
+
+export function insertOrder(db: Db, row: Insertable<OrdersTable>) {
+  return db.insertInto("orders").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findOrder(db: Db, labId: string, id: string) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return db.selectFrom("orders").selectAll().where("id", "=", id).where("lab_id", "=", labId).executeTakeFirst();
+}
+
+/** An order by the hash of its link's code (the code itself is never stored). */
+export function findOrderByShareHash(db: Db, hash: string) {
+  return db.selectFrom("orders").selectAll().where("share_code_hash", "=", hash).executeTakeFirst();
+}
+
+export function findOrderById(db: Db, id: string) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The order a store's order became, if it was imported before. */
+export function findImported(db: Db, labId: string, source: OrderSource, externalId: string) {
+  return db
+    .selectFrom("orders")
+    .select("id")
+    .where("lab_id", "=", labId)
+    .where("source", "=", source)
+    .where("external_id", "=", externalId)
+    .executeTakeFirst();
+}
+
+export function listOrders(db: Db, labId: string, q: ListOrdersQuery) {
+  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("lab_id", "=", labId)
+    .$if(q.status !== undefined, (qb) => qb.where("status", "=", q.status!))
+    .$if(like !== undefined, (qb) =>
+      qb.where((eb) => eb.or([eb("reference", "ilike", like!), eb("user_name", "ilike", like!), eb("user_email", "ilike", like!)])),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+export function updateOrderRow(db: Db, labId: string, id: string, values: Updateable<OrdersTable>) {
+  return db
+    .updateTable("orders")
+    .set({ ...values, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("lab_id", "=", labId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteOrderRow(db: Db, labId: string, id: string) {
+  const r = await db.deleteFrom("orders").where("id", "=", id).where("lab_id", "=", labId).executeTakeFirst();
+  return r.numDeletedRows > 0n;
+}
+
+/** Marks an order's rolls as added to the customer's account, once: false when it already was. */
+export async function markClaimed(db: Db, id: string, userId: string) {
+  const row = await db
+    .updateTable("orders")
+    .set({ claimed_at: new Date(), user_id: userId, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("claimed_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function countOrdersByStatus(db: Db, labId: string) {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("n")])
+    .where("lab_id", "=", labId)
+    .groupBy("status")
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Customers of this lab known to Latent (they have an account), by name or email. */
+export function listLabCustomers(db: Db, labId: string, search: string) {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom("orders")
+    .select(["user_id", sql<string>`max(user_name)`.as("name"), sql<string>`max(user_email)`.as("email")])
+    .where("lab_id", "=", labId)
+    .where("user_id", "is not", null)
+    .where((eb) => eb.or([eb("user_name", "ilike", like), eb("user_email", "ilike", like)]))
+    .groupBy("user_id")
+    .limit(20)
+    .execute();
+}
+
+/** Whether an order's link still opens it (the grant behind its media and zip links). */
+export async function isOrderShareActive(db: Db, id: string, now: Date) {
+  if (!isUuid(id)) return false;
+  const row = await db.selectFrom("orders").select("id").where("id", "=", id).where("share_expires_at", ">", now).executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,362 @@
+import { createHash, createHmac, randomUUID } from "node:crypto";
+import { stringify } from "node:querystring";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeShopify, startFakeShopify } from "./fake-shopify.ts";
+import { DATABASES, startServer, type TestServer } from "./harness.ts";
+
+const SHOPIFY = { clientId: "latent-shopify-app", clientSecret: "shpss_test_client_secret" };
+const SHOP = "darkroom-supplies.myshopify.com";
+
+/** Shopify's redirect query, signed as Shopify signs it (sorted, query-encoded, HMAC-SHA256 hex with the client secret). */
+function shopifyRedirect(params: Record<string, string>, secret = SHOPIFY.clientSecret) {
+  const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const hmac = createHmac("sha256", secret).update(stringify(sorted)).digest("hex");
+  return new URLSearchParams({ ...params, hmac }).toString();
+}
+
+/** A WooCommerce order as its `order.created` webhook sends it (REST API v3 shape, trimmed). */
+const wooOrder = (id: number) => ({
+  id,
+  parent_id: 0,
+  number: String(id),
+  order_key: `wc_order_${id}abc`,
+  created_via: "checkout",
+  status: "processing",
+  currency: "EUR",
+  total: "24.90",
+  billing: {
+    first_name: "Joan",
+    last_name: "Miró",
+    company: "",
+    address_1: "Carrer de Montcada 15",
+    city: "Barcelona",
+    postcode: "08003",
+    country: "ES",
+    email: "joan.miro@example.com",
+    phone: "+34 600 111 222",
+  },
+  line_items: [{ id: 1, name: "Develop + scan 135", quantity: 1, total: "24.90" }],
+});
+
+describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
+  let s: TestServer;
+  let shopify: FakeShopify;
+  beforeAll(async () => {
+    shopify = await startFakeShopify({ ...SHOPIFY, orders: 7 });
+    s = await startServer(kind, {
+      SHOPIFY_CLIENT_ID: SHOPIFY.clientId,
+      SHOPIFY_CLIENT_SECRET: SHOPIFY.clientSecret,
+      SHOPIFY_API_URL: shopify.url,
+      PUBLIC_URL: "https://latent.example",
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await shopify?.stop();
+  });
+
+  const newLab = async () => {
+    const sub = randomUUID();
+    return { sub, token: await s.token({ sub, email: `${sub}@lab.example.com`, role: "lab" }) };
+  };
+  const integrationsRow = (labId: string) =>
+    s.latent.db.selectFrom("lab_integrations").selectAll().where("lab_id", "=", labId).executeTakeFirst();
+  const ordersOf = (labId: string, source: "shopify" | "woocommerce") =>
+    s.latent.db.selectFrom("orders").selectAll().where("lab_id", "=", labId).where("source", "=", source).orderBy("reference").execute();
+  const callback = async (query: string) => {
+    const res = await fetch(`${s.base}/api/integrations/shopify/callback?${query}`, { redirect: "manual" });
+    return { status: res.status, location: res.headers.get("location") };
+  };
+  /** Starts an install for the lab and answers the state it carries. */
+  const installState = async (token: string, shop = SHOP) => {
+    const res = await s.api(`/api/integrations/shopify?shop_url=${encodeURIComponent(`https://${shop}/admin`)}`, { token });
+    expect(res.status).toBe(200);
+    return new URL(res.body.url).searchParams.get("state")!;
+  };
+  const connectShopify = async (token: string) => {
+    const state = await installState(token);
+    const query = shopifyRedirect({ code: shopify.issueCode(), shop: SHOP, state, timestamp: String(Math.floor(Date.now() / 1000)) });
+    expect(await callback(query)).toEqual({ status: 302, location: "https://latent.example/u/lab/lintegrations?shopify=connected" });
+  };
+  const webhook = (labId: string, body: string, headers: Record<string, string>) =>
+    fetch(`${s.base}/api/integrations/woocommerce/webhook/${labId}`, { method: "POST", body, headers });
+  const signed = (body: string, secret: string) => createHmac("sha256", secret).update(body).digest("base64");
+  const orderHeaders = (signature: string) => ({
+    "content-type": "application/json",
+    "user-agent": "WooCommerce/9.9.0 Hookshot (WordPress/6.8)",
+    "x-wc-webhook-source": "https://shop.example.com/",
+    "x-wc-webhook-topic": "order.created",
+    "x-wc-webhook-resource": "order",
+    "x-wc-webhook-event": "created",
+    "x-wc-webhook-id": "12",
+    "x-wc-webhook-delivery-id": randomUUID(),
+    "x-wc-webhook-signature": signature,
+  });
+
+  it("shows a new integration secret once and keeps only its hash and a sealed copy", async () => {
+    const lab = await newLab();
+    expect((await s.api("/api/integrations", { token: lab.token })).body).toEqual({
+      secret_set: false,
+      shopify: { connected: false, shop: null },
+      woocommerce: { connected: false, store_url: null },
+    });
+    const first = await s.api("/api/integrations/secret", { method: "POST", token: lab.token });
+    expect(first.status).toBe(200);
+    expect(first.body.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await integrationsRow(lab.sub);
+    expect(row?.secret_hash).toBe(createHash("sha256").update(first.body.secret).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(first.body.secret);
+    const state = await s.api("/api/integrations", { token: lab.token });
+    expect(state.body.secret_set).toBe(true);
+    expect(JSON.stringify(state.body)).not.toContain(first.body.secret);
+
+    const second = await s.api("/api/integrations/secret", { method: "POST", token: lab.token });
+    expect(second.body.secret).not.toBe(first.body.secret);
+    expect((await integrationsRow(lab.sub))?.secret_hash).toBe(createHash("sha256").update(second.body.secret).digest("hex"));
+  });
+
+  it("refuses a shop address that is not a myshopify.com shop", async () => {
+    const lab = await newLab();
+    for (const shopUrl of ["darkroom.example.com", "https://evil.example/x.myshopify.com", "-bad.myshopify.com", "myshopify.com"]) {
+      const res = await s.api(`/api/integrations/shopify?shop_url=${encodeURIComponent(shopUrl)}`, { token: lab.token });
+      expect(res.status, shopUrl).toBe(400);
+      expect(res.body.error).toBe("shop-url-invalid");
+    }
+  });
+
+  it("answers Shopify's install page with the app's client id, the order scopes, our callback and a state", async () => {
+    const lab = await newLab();
+    const res = await s.api(`/api/integrations/shopify?shop_url=${encodeURIComponent("Darkroom-Supplies.myshopify.com")}`, {
+      token: lab.token,
+    });
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://${SHOP}/admin/oauth/authorize`);
+    expect(url.searchParams.get("client_id")).toBe(SHOPIFY.clientId);
+    expect(url.searchParams.get("scope")).toBe("read_orders,read_customers");
+    expect(url.searchParams.get("redirect_uri")).toBe("https://latent.example/api/integrations/shopify/callback");
+    expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("reaches the integration routes through the spec's double slash too", async () => {
+    const lab = await newLab();
+    const res = await s.api(`/api/integrations//shopify?shop_url=${SHOP}`, { token: lab.token });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toContain(`https://${SHOP}/admin/oauth/authorize`);
+  });
+
+  it("refuses a callback with a state it never issued, for another shop, or without Shopify's valid hmac, and stores nothing", async () => {
+    const lab = await newLab();
+    const failed = { status: 302, location: "https://latent.example/u/lab/lintegrations?shopify=failed" };
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    expect(await callback(shopifyRedirect({ code: shopify.issueCode(), shop: SHOP, state: "never-issued", timestamp }))).toEqual(failed);
+    const otherShop = await installState(lab.token);
+    expect(
+      await callback(shopifyRedirect({ code: shopify.issueCode(), shop: "other.myshopify.com", state: otherShop, timestamp })),
+    ).toEqual(failed);
+    const state = await installState(lab.token);
+    const forged = shopifyRedirect({ code: shopify.issueCode(), shop: SHOP, state, timestamp }, "not-the-app-secret");
+    expect(await callback(forged)).toEqual(failed);
+    expect(await callback(`code=x&shop=${SHOP}&state=${state}&timestamp=${timestamp}`)).toEqual(failed);
+    expect((await integrationsRow(lab.sub))?.shopify_token_sealed ?? null).toBeNull();
+    expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({ connected: false, shop: null });
+  });
+
+  it("connects the shop on Shopify's signed callback, keeping its access token only sealed, and uses a state once", async () => {
+    const lab = await newLab();
+    const state = await installState(lab.token);
+    const query = shopifyRedirect({ code: shopify.issueCode(), shop: SHOP, state, timestamp: String(Math.floor(Date.now() / 1000)) });
+    expect(await callback(query)).toEqual({ status: 302, location: "https://latent.example/u/lab/lintegrations?shopify=connected" });
+    const exchange = shopify.requests.filter((r) => r.path === "/admin/oauth/access_token").at(-1);
+    expect(exchange?.body).toMatchObject({ client_id: SHOPIFY.clientId, client_secret: SHOPIFY.clientSecret });
+
+    const row = await integrationsRow(lab.sub);
+    expect(row?.shopify_shop).toBe(SHOP);
+    expect(row?.shopify_token_sealed).toBeTruthy();
+    expect(JSON.stringify(row)).not.toContain(shopify.accessToken);
+    const listed = await s.api("/api/integrations", { token: lab.token });
+    expect(listed.body.shopify).toEqual({ connected: true, shop: SHOP });
+    expect(JSON.stringify(listed.body)).not.toContain(shopify.accessToken);
+
+    expect((await callback(query)).location).toBe("https://latent.example/u/lab/lintegrations?shopify=failed");
+  });
+
+  it("imports the shop's newest orders as lab orders, each only once however often the import runs", async () => {
+    const lab = await newLab();
+    const before = await s.api("/api/integrations/shopify/import/orders?num_of_orders=5", { token: lab.token });
+    expect(before.status).toBe(409);
+    expect(before.body.error).toBe("store-not-connected");
+    await connectShopify(lab.token);
+
+    const first = await s.api("/api/integrations/shopify/import/orders?num_of_orders=5", { token: lab.token });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ imported: 5, skipped: 0 });
+    const query = shopify.requests.filter((r) => r.path === "/admin/api/2025-07/graphql.json").at(-1);
+    expect(query?.headers["x-shopify-access-token"]).toBe(shopify.accessToken);
+    expect(query?.body).toMatchObject({ variables: { first: 5 } });
+
+    expect((await s.api("/api/integrations/shopify/import/orders?num_of_orders=5", { token: lab.token })).body).toEqual({
+      imported: 0,
+      skipped: 5,
+    });
+    const orders = await ordersOf(lab.sub, "shopify");
+    expect(orders.map((o) => o.reference)).toEqual(["#1003", "#1004", "#1005", "#1006", "#1007"]);
+    expect(orders.find((o) => o.reference === "#1007")).toMatchObject({
+      user_name: "Ana Shopper 7",
+      user_email: "customer7@example.com",
+      user_phone: "+34600000006",
+      external_id: "gid://shopify/Order/5000006",
+    });
+
+    // The oldest order has no customer account: its email names the customer.
+    expect((await s.api("/api/integrations/shopify/import/orders?num_of_orders=7", { token: lab.token })).body).toEqual({
+      imported: 2,
+      skipped: 5,
+    });
+    const all = await ordersOf(lab.sub, "shopify");
+    expect(all).toHaveLength(7);
+    expect(all.find((o) => o.reference === "#1001")).toMatchObject({
+      user_name: "customer1@example.com",
+      user_email: "customer1@example.com",
+    });
+  });
+
+  it("refuses an import of fewer than 1 or more than 250 orders with a clear message", async () => {
+    const lab = await newLab();
+    for (const n of ["0", "10000", "2.5", "many"]) {
+      const res = await s.api(`/api/integrations/shopify/import/orders?num_of_orders=${n}`, { token: lab.token });
+      expect(res.status, n).toBe(400);
+      expect(res.body).toMatchObject({ error: "bad-request", message: "num_of_orders: must be a whole number from 1 to 250" });
+    }
+  });
+
+  it("starts WooCommerce's key authorization with a code and the store's authorization page", async () => {
+    const lab = await newLab();
+    const res = await s.api(`/api/integrations/woocommerce/auth?store_id=${encodeURIComponent("https://shop.example.com/")}`, {
+      method: "POST",
+      token: lab.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const url = new URL(res.body.url);
+    expect(`${url.origin}${url.pathname}`).toBe("https://shop.example.com/wc-auth/v1/authorize");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      app_name: "Latent",
+      scope: "read",
+      user_id: res.body.code,
+      return_url: "https://latent.example/u/lab/lintegrations",
+      callback_url: "https://latent.example/api/integrations/woocommerce/callback",
+    });
+    for (const store of ["http://shop.example.com", "not a url", "ftp://shop.example.com"]) {
+      const bad = await s.api(`/api/integrations/woocommerce/auth?store_id=${encodeURIComponent(store)}`, {
+        method: "POST",
+        token: lab.token,
+      });
+      expect(bad.status, store).toBe(400);
+      expect(bad.body.error).toBe("bad-request");
+    }
+  });
+
+  it("keeps WooCommerce's keys sealed from its callback, accepts each code once, and forgets them on disconnect", async () => {
+    const lab = await newLab();
+    const auth = await s.api("/api/integrations/woocommerce/auth?store_id=https://shop.example.com", { method: "POST", token: lab.token });
+    const keys = {
+      key_id: 7,
+      user_id: auth.body.code,
+      consumer_key: "ck_0123456789abcdef0123456789abcdef01234567",
+      consumer_secret: "cs_0123456789abcdef0123456789abcdef01234567",
+      key_permissions: "read",
+    };
+    expect((await s.api("/api/integrations/woocommerce/callback", { method: "POST", body: { ...keys, user_id: "unknown" } })).status).toBe(
+      400,
+    );
+    expect((await s.api("/api/integrations/woocommerce/callback", { method: "POST", body: keys })).status).toBe(200);
+    expect((await s.api("/api/integrations/woocommerce/callback", { method: "POST", body: keys })).status).toBe(400);
+
+    const row = await integrationsRow(lab.sub);
+    expect(row?.woocommerce_store_url).toBe("https://shop.example.com");
+    expect(JSON.stringify(row)).not.toContain(keys.consumer_key);
+    expect(JSON.stringify(row)).not.toContain(keys.consumer_secret);
+    const state = await s.api("/api/integrations", { token: lab.token });
+    expect(state.body.woocommerce).toEqual({ connected: true, store_url: "https://shop.example.com" });
+    expect(JSON.stringify(state.body)).not.toContain("ck_");
+
+    const off = await s.api("/api/integrations/woocommerce/auth/disconnect", { method: "POST", token: lab.token });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ code: "disconnected" });
+    expect((await s.api("/api/integrations", { token: lab.token })).body.woocommerce).toEqual({ connected: false, store_url: null });
+    expect(await integrationsRow(lab.sub)).toMatchObject({ woocommerce_key_sealed: null, woocommerce_secret_sealed: null });
+  });
+
+  it("makes one lab order of a WooCommerce order webhook delivered five times", async () => {
+    const lab = await newLab();
+    const { secret } = (await s.api("/api/integrations/secret", { method: "POST", token: lab.token })).body;
+    const body = JSON.stringify(wooOrder(727));
+    for (let i = 0; i < 5; i++) {
+      const res = await webhook(lab.sub, body, orderHeaders(signed(body, secret)));
+      expect(res.status).toBe(200);
+    }
+    const orders = await ordersOf(lab.sub, "woocommerce");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      reference: "#727",
+      user_name: "Joan Miró",
+      user_email: "joan.miro@example.com",
+      user_phone: "+34 600 111 222",
+      external_id: "727",
+    });
+  });
+
+  it("refuses a webhook with a bad or missing signature and creates nothing, and acknowledges WooCommerce's ping", async () => {
+    const lab = await newLab();
+    const { secret } = (await s.api("/api/integrations/secret", { method: "POST", token: lab.token })).body;
+    const body = JSON.stringify(wooOrder(728));
+    for (const signature of [signed(body, "another-secret"), signed(`${body} `, secret), "", "not base64!"]) {
+      const res = await webhook(lab.sub, body, orderHeaders(signature));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe("webhook-signature-invalid");
+    }
+    const unknownLab = await webhook(randomUUID(), body, orderHeaders(signed(body, secret)));
+    expect(unknownLab.status).toBe(400);
+    expect(await ordersOf(lab.sub, "woocommerce")).toHaveLength(0);
+
+    const ping = await webhook(lab.sub, "webhook_id=12", { "content-type": "application/x-www-form-urlencoded" });
+    expect(ping.status).toBe(200);
+    expect(await ordersOf(lab.sub, "woocommerce")).toHaveLength(0);
+  });
+
+  it("answers a photographer 403 and an anonymous caller 401 on every lab integration route", async () => {
+    const photographer = await s.token();
+    const routes: [string, string][] = [
+      ["GET", "/api/integrations"],
+      ["POST", "/api/integrations/secret"],
+      ["GET", `/api/integrations/shopify?shop_url=${SHOP}`],
+      ["GET", "/api/integrations/shopify/import/orders?num_of_orders=5"],
+      ["POST", "/api/integrations/woocommerce/auth?store_id=https://shop.example.com"],
+      ["POST", "/api/integrations/woocommerce/auth/disconnect"],
+    ];
+    for (const [method, path] of routes) {
+      const asPhotographer = await s.api(path, { method, token: photographer });
+      expect(asPhotographer.status, `${method} ${path}`).toBe(403);
+      expect(asPhotographer.body.error).toBe("labs-only");
+      expect((await s.api(path, { method })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
+
+describe.each(DATABASES)("Shopify without the operator's app on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s?.close());
+
+  it("answers 409 store-not-connected, saying the operator has not configured Shopify", async () => {
+    const token = await s.token({ role: "lab" });
+    for (const path of [`/api/integrations/shopify?shop_url=${SHOP}`, "/api/integrations/shopify/import/orders?num_of_orders=5"]) {
+      const res = await s.api(path, { token });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ error: "store-not-connected", message: expect.stringMatching(/operator/) });
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import { paths } from "@latent/domain/app-paths";
+import { MAX_ROLLS_PER_ORDER, type Order } from "@latent/domain/orders";
+import { Alert, Anchor, Button, Divider, Drawer, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { useDeleteOrder } from "../api/delete-order.ts";
+import { useOrder } from "../api/get-order.ts";
+import { useUpdateOrder } from "../api/update-order.ts";
+import { AddRollForm } from "./add-roll-form.tsx";
+import { OrderDelivery } from "./order-delivery.tsx";
+import { OrderFields, type OrderValues, useOrderForm } from "./order-fields.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+
+interface OrderDrawerProps {
+  /** The open order's id (the screen's `?order=`), or null when none is open. */
+  orderId: string | null;
+  onClose: () => void;
+}
+
+/** One order: its customer (edit), its rolls (add, upload scans), the link or email to the customer, and delete. */
+export function OrderDrawer({ orderId, onClose }: OrderDrawerProps) {
+  const { t } = useTranslation("orders");
+  return (
+    <Drawer
+      opened={orderId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={t("detail.title")}
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
+    >
+      {orderId && <OrderDetail orderId={orderId} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const { t } = useTranslation("orders");
+  const errorText = useApiErrorText();
+  const order = useOrder(orderId);
+
+  if (order.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label={t("detail.loading")}>
+        <Skeleton height={36} />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Alert color="red" title={t("detail.loadFailed")} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText(order.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => order.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  // Keyed by order: another order gets a fresh form.
+  return <OrderContent key={order.data.id} order={order.data} onDeleted={onClose} />;
+}
+
+function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => void }) {
+  const { t } = useTranslation("orders");
+  const errorText = useApiErrorText();
+  const update = useUpdateOrder(order.id);
+  const remove = useDeleteOrder();
+  const form = useOrderForm({
+    reference: order.reference,
+    user_name: order.user_name,
+    user_email: order.user_email,
+    user_phone: order.user_phone,
+  });
+
+  const save = (values: OrderValues) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        form.resetDirty();
+        notifications.show({ color: "green", message: t("detail.saved", { reference: saved.reference }) });
+      },
+      onError: (err) => notifications.show({ color: "red", title: t("detail.saveFailed"), message: errorText(err) }),
+    });
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t("delete.title", { reference: order.reference }),
+      children: <Text size="sm">{t("delete.text", { count: order.films.length })}</Text>,
+      labels: { confirm: t("delete.confirm"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      closeButtonProps: { "aria-label": t("common:actions.close") },
+      onConfirm: () =>
+        remove.mutate(order.id, {
+          onSuccess: () => {
+            notifications.show({ color: "green", message: t("delete.done", { reference: order.reference }) });
+            onDeleted();
+          },
+          onError: (err) => notifications.show({ color: "red", title: t("delete.failed"), message: errorText(err) }),
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={2} size="h3">
+          {order.reference}
+        </Title>
+        <StatusBadge status={order.status} />
+      </Group>
+
+      <form onSubmit={form.onSubmit(save)} noValidate>
+        <Stack gap="sm">
+          <OrderFields form={form} />
+          <Group justify="flex-end">
+            <Button type="submit" variant="default" loading={update.isPending} disabled={!form.isDirty()}>
+              {t("detail.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      <Divider />
+      <Stack gap="sm" component="section" aria-labelledby="order-rolls-heading">
+        <Title order={3} size="h4" id="order-rolls-heading">
+          {t("rolls.title", { count: order.films.length, max: MAX_ROLLS_PER_ORDER })}
+        </Title>
+        {order.films.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("rolls.empty")}
+          </Text>
+        ) : (
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("rolls.columns.roll")}</Table.Th>
+                <Table.Th>{t("rolls.columns.scans")}</Table.Th>
+                <Table.Th>{t("rolls.columns.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.films.map((roll) => (
+                <Table.Tr key={roll.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {roll.name || `${roll.brand} ${roll.model}`}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {`${roll.brand} ${roll.model} · ISO ${roll.iso} · ${roll.format} · ${roll.process}`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t("rolls.scans", { count: roll.shot_count })}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.user.film.to(roll.id)} size="sm">
+                      {t("rolls.upload")}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {order.films.length < MAX_ROLLS_PER_ORDER ? (
+          <AddRollForm orderId={order.id} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t("rolls.full", { max: MAX_ROLLS_PER_ORDER })}
+          </Text>
+        )}
+      </Stack>
+
+      <Divider />
+      <Stack gap="sm" component="section" aria-labelledby="order-delivery-heading">
+        <Title order={3} size="h4" id="order-delivery-heading">
+          {t("share.title")}
+        </Title>
+        <OrderDelivery order={order} />
+      </Stack>
+
+      <Divider />
+      <Group justify="flex-end">
+        <Button color="red" variant="light" loading={remove.isPending} onClick={confirmDelete}>
+          {t("delete.button")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

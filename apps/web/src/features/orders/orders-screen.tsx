@@ -1,0 +1,133 @@
+import { ORDER_STATUSES, type OrderStatus } from "@latent/domain/orders";
+import { Alert, Anchor, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { useOrders } from "./api/list-orders.ts";
+import { NewOrderModal } from "./components/new-order-modal.tsx";
+import { OrderDrawer } from "./components/order-drawer.tsx";
+import { StatusBadge } from "./components/status-badge.tsx";
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** The search parameter of the open order, so a reload or a shared address opens it again. */
+const ORDER_PARAM = "order";
+
+/** The lab's orders: search, filter by status, create one, and open one in a drawer. */
+export function OrdersScreen() {
+  const { t, i18n } = useTranslation("orders");
+  const errorText = useApiErrorText();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<OrderStatus | "">("");
+  const [creating, setCreating] = useState(false);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const orders = useOrders({ ...(status ? { status } : {}), ...(debounced ? { search: debounced } : {}) });
+  const openId = searchParams.get(ORDER_PARAM);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const filtered = Boolean(status || debounced);
+
+  const open = (id: string | null) =>
+    setSearchParams((params) => {
+      if (id) params.set(ORDER_PARAM, id);
+      else params.delete(ORDER_PARAM);
+      return params;
+    });
+  const newOrderButton = <Button onClick={() => setCreating(true)}>{t("new.button")}</Button>;
+
+  let body: ReactNode;
+  if (orders.isPending) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label={t("loading")}>
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+      </Stack>
+    );
+  } else if (orders.isError) {
+    body = (
+      <Alert color="red" title={t("loadFailed")} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText(orders.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => orders.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (orders.data.length === 0) {
+    body = filtered ? (
+      <EmptyState title={t("empty.filteredTitle")} description={t("empty.filteredText")} py="xl" />
+    ) : (
+      <EmptyState title={t("empty.title")} description={t("empty.text")} py="xl" />
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("columns.reference")}</Table.Th>
+              <Table.Th>{t("columns.customer")}</Table.Th>
+              <Table.Th>{t("columns.status")}</Table.Th>
+              <Table.Th>{t("columns.rolls")}</Table.Th>
+              <Table.Th>{t("columns.created")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.data.map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>
+                  {/* A real button: the row opens from the keyboard too. */}
+                  <Anchor component="button" type="button" fw={600} onClick={() => open(order.id)}>
+                    {order.reference}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.user_name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {order.user_email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={order.status} />
+                </Table.Td>
+                <Table.Td>{order.films.length}</Table.Td>
+                <Table.Td>{dateFormat.format(new Date(order.created_at))}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Group justify="space-between">
+        <Title order={1}>{t("title")}</Title>
+        {newOrderButton}
+      </Group>
+      <Group align="flex-end">
+        <TextInput
+          label={t("filters.search")}
+          placeholder={t("filters.searchPlaceholder")}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <NativeSelect
+          label={t("filters.status")}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | "")}
+          data={[{ value: "", label: t("filters.allStatuses") }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+        />
+      </Group>
+      {body}
+      <NewOrderModal opened={creating} onClose={() => setCreating(false)} onCreated={(id) => open(id)} />
+      <OrderDrawer orderId={openId} onClose={() => open(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import type { FilmDetail } from "@latent/domain/films";
+import { Stack } from "@mantine/core";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DownloadControl } from "../../films/public/download-control.tsx";
+import { FilmSummary } from "../../films/public/film-summary.tsx";
+import { galleryItems } from "../../films/public/gallery-items.ts";
+import { ShotGallery } from "../../films/public/shot-gallery.tsx";
+import { ShotLightbox } from "../../films/public/shot-lightbox.tsx";
+import { getOrderZip } from "../api/get-order-zip.ts";
+
+const NO_UPLOADS: never[] = [];
+
+/** The roll's name as its summary titles it (its stock when it has none), for the names of its section and button. */
+const rollName = (film: FilmDetail) => film.name.trim() || `${film.brand} ${film.model}`.trim();
+
+interface OrderRollProps {
+  film: FilmDetail;
+  code: string;
+  /** A thumbnail's signed link expired: fetch the order again. */
+  onStaleImage: () => void;
+}
+
+/**
+ * One roll of the order: its summary, "Download zip" and its contact sheet. The open shot lives in this roll's
+ * state, not in the address as on a shared roll's page: `?shot=` names a shot of one roll, and an order holds several.
+ */
+export function OrderRoll({ film, code, onStaleImage }: OrderRollProps) {
+  const { t } = useTranslation("publicOrder");
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const section = useRef<HTMLElement>(null);
+  // Only finished scans are shown: the others have nothing to see yet.
+  const items = useMemo(
+    () =>
+      galleryItems(
+        film.shots.filter((s) => s.state === "done"),
+        NO_UPLOADS,
+      ),
+    [film.shots],
+  );
+  const manifest = useCallback(() => getOrderZip(code, film.id), [code, film.id]);
+  const close = useCallback(() => setOpenIndex(null), []);
+
+  return (
+    <section ref={section} aria-label={rollName(film)}>
+      <Stack gap="md">
+        <FilmSummary
+          film={{ ...film, shot_count: items.length }}
+          headingOrder={2}
+          actions={
+            <DownloadControl
+              downloadKey={`order-${film.id}`}
+              manifest={manifest}
+              disabled={items.length === 0}
+              label={t("roll.download", { roll: rollName(film) })}
+            />
+          }
+        />
+        <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} emptyText={t("roll.empty")} />
+        <ShotLightbox film={film} items={items} openIndex={openIndex} onNavigate={setOpenIndex} onClose={close} tilesRoot={section} />
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import type { PublicOrder } from "@latent/domain/orders";
+import { Alert, Anchor, Button, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { ApiError } from "../../shared/api/api-error.ts";
+import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { webpageLabel } from "../labs-directory/public/lab-webpage.ts";
+import { ShareLinkError } from "../public-film/api/share-link-client.ts";
+import { publicOrderKeys, usePublicOrder } from "./api/get-public-order.ts";
+import { ClaimCard } from "./components/claim-card.tsx";
+import { OrderRoll } from "./components/order-roll.tsx";
+
+function LabHeader({ lab }: { lab: PublicOrder["lab"] }) {
+  const { t } = useTranslation("publicOrder");
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      {/* The name is the heading beside it: the logo adds nothing to read aloud. */}
+      {lab.logo_url && <Image src={lab.logo_url} alt="" w={64} h={64} fit="contain" radius="sm" />}
+      <Stack gap={2}>
+        <Title order={1}>{lab.name}</Title>
+        <Group gap="xs">
+          {lab.location && (
+            <Text size="sm" c="dimmed">
+              {lab.location}
+            </Text>
+          )}
+          {lab.webpage && (
+            <Anchor href={lab.webpage} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t("website", { lab: lab.name })}>
+              {webpageLabel(lab.webpage)}
+            </Anchor>
+          )}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function OrderView({ order, code }: { order: PublicOrder; code: string }) {
+  const { t, i18n } = useTranslation("publicOrder");
+  const queryClient = useQueryClient();
+  const onStaleImage = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: publicOrderKeys.order(code) }),
+    [queryClient, code],
+  );
+  const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(order.expires_at));
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <LabHeader lab={order.lab} />
+        <Text size="lg">{t("order", { reference: order.reference, name: order.user_name })}</Text>
+        <Text size="sm" c="dimmed">
+          {t("expiresAt", { date: until })}
+        </Text>
+      </Stack>
+      <ClaimCard code={code} claimed={order.claimed} />
+      {order.films.length === 0 ? (
+        <EmptyState title={t("empty.title")} description={t("empty.text")} py="xl" />
+      ) : (
+        order.films.map((film) => <OrderRoll key={film.id} film={film} code={code} onStaleImage={onStaleImage} />)
+      )}
+    </Stack>
+  );
+}
+
+function Refused({ texts }: { texts: "expired" | "invalid" }) {
+  const { t } = useTranslation("publicOrder");
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1}>{t(`${texts}.title`)}</Title>
+      <Alert color="gray" role="alert">
+        {t(`${texts}.text`)}
+      </Alert>
+    </Stack>
+  );
+}
+
+/**
+ * `/order?code=…` (spec §2, §4): what a lab developed for a customer, for anyone holding the link until it expires;
+ * the customer may download each roll and, signed in with the email the lab has, add the rolls to their account.
+ */
+export function PublicOrderScreen() {
+  const { t } = useTranslation("publicOrder");
+  const errorText = useApiErrorText();
+  const [params] = useSearchParams();
+  const code = params.get("code")?.trim() ?? "";
+  const order = usePublicOrder(code);
+
+  if (code === "") return <Refused texts="invalid" />;
+  if (order.isError && order.error instanceof ShareLinkError)
+    // An expired link can be renewed by the lab; any other refused code was never a link to an order.
+    return <Refused texts={order.error.code === "share-expired" ? "expired" : "invalid"} />;
+  // The lab deleted the order since sending the link.
+  if (order.isError && order.error instanceof ApiError && order.error.code === "order-not-found") return <Refused texts="invalid" />;
+  if (order.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t("common:loading")}>
+        <Skeleton height={64} width="50%" />
+        <Skeleton height={18} width="30%" />
+        <Skeleton height={300} />
+      </Stack>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Title order={1}>{t("loadFailed")}</Title>
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorText(order.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => order.refetch()}>
+              {t("common:actions.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <OrderView order={order.data} code={code} />;
+}
