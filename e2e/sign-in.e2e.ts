@@ -5,7 +5,7 @@ test("a lab that signs up lands in the lab area, not on the photographer's dashb
   await signUpFromLanding(page, newAccount("lab"), "lab");
   await expect(page).toHaveURL("/u/lab/general");
   await expect(page.getByRole("heading", { name: "Lab", level: 1 })).toBeVisible();
-  await expect(page.getByText("Not available yet", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Lab profile" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main navigation" });
   await expect(nav.getByRole("link", { name: "Orders" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Gear" })).toHaveCount(0);
