@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { confirmEmail, fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { mailTo } from "./support/mail.ts";
 
@@ -67,6 +67,8 @@ test("a lab delivers an order: three scans, an email with the link, and the cust
 
   // The customer, on another browser without an account: the lab, the roll, a zip.
   const visitorContext = await browser.newContext({ acceptDownloads: true });
+  // Zip downloads are behind the `zip` flag (spec §6), off by default.
+  await visitorContext.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ zip: true })));
   const visitor = await visitorContext.newPage();
   await visitor.goto(orderPath);
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Foto Lab Girona");
@@ -79,6 +81,8 @@ test("a lab delivers an order: three scans, an email with the link, and the cust
   await visitor.getByRole("main").getByRole("button", { name: "Create account" }).click();
   await fillSignUp(visitor, customer, "user");
   await expect(visitor).toHaveURL(orderPath);
+  // Claiming needs a confirmed email: the customer opens the sign-up mail's link first.
+  await confirmEmail(visitor, customer);
   await visitor.getByRole("button", { name: "Add these rolls to my account" }).click();
   await visitor.getByRole("link", { name: "Summer in Girona" }).click();
   await expect(visitor.getByRole("heading", { name: "Summer in Girona", level: 1 })).toBeVisible();

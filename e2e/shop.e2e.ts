@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { confirmEmail, fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 
 const plan = (page: Page, id: "free" | "artist" | "unlimited") => page.locator(`article[data-plan=${id}]`);
 
@@ -8,6 +8,8 @@ async function signUpOnFree(page: Page, kind: string) {
   const account = newAccount(kind);
   await signUpFromLanding(page, account, "user");
   await expect(page).toHaveURL("/u/home");
+  // Paying needs a confirmed email.
+  await confirmEmail(page, account);
   return account;
 }
 

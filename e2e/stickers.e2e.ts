@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
 import jsqr from "jsqr";
 import sharp from "sharp";
-import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { confirmEmail, newAccount, signUpFromLanding } from "./support/accounts.ts";
 
 const run = promisify(execFile);
 // jsqr is CommonJS typed as an ES module: its default import is module.exports, whose `default` is the decoder.
@@ -34,7 +34,10 @@ test("a photographer buys a sticker pack, prints the sheet, and a scanned sticke
 }) => {
   test.setTimeout(180_000);
   await page.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ tokens: true })));
-  await signUpFromLanding(page, newAccount("stickers"), "user");
+  const account = newAccount("stickers");
+  await signUpFromLanding(page, account, "user");
+  // Paying needs a confirmed email.
+  await confirmEmail(page, account);
   await page.goto("/u/privacy");
   await page.getByRole("button", { name: "I accept the privacy policy" }).click();
   await expect(page).toHaveURL("/u/home");

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { mailTo } from "./mail.ts";
 
 export interface Account {
   email: string;
@@ -48,4 +49,33 @@ export async function signUpFromLanding(page: Page, account: Account, role: "use
 export async function signOut(page: Page, labels = { menu: /^Account menu of/, signOut: "Sign out" }) {
   await page.getByRole("button", { name: labels.menu }).click();
   await page.getByRole("menuitem", { name: labels.signOut }).click();
+}
+
+/** The link of the newest mail to `email` that holds one to `/auth/<path>/…`, waiting for that mail to arrive. */
+export async function mailedLink(email: string, path: "verify" | "reset" | "email"): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+/auth/${path}/[\\w-]+(\\?lang=[\\w-]+)?`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        link = pattern.exec((await mailTo(email)).text)?.[0];
+        return link !== undefined;
+      },
+      { timeout: 20_000, message: `a mail to ${email} with an /auth/${path}/ link` },
+    )
+    .toBe(true);
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Opens the confirmation link of the sign-up mail in another tab of the same browser, as a person would from their
+ * inbox: buying and claiming a lab's order need a confirmed email.
+ */
+export async function confirmEmail(page: Page, account: Account) {
+  const link = await mailedLink(account.email, "verify");
+  const tab = await page.context().newPage();
+  await tab.goto(link);
+  await expect(tab.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+  await tab.close();
 }

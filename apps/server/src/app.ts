@@ -10,6 +10,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { Config } from "./config.ts";
+import { accountModule } from "./features/account/account.module.ts";
+import { accountDataModule } from "./features/account-data/account-data.module.ts";
+import type { AccountDataService } from "./features/account-data/account-data.service.ts";
+import { type AccountGate, externalAccountGate } from "./features/account-data/account-gate.ts";
 import { betaModule } from "./features/beta/beta.module.ts";
 import { contactModule } from "./features/contact/contact.module.ts";
 import { downgradesModule } from "./features/downgrades/downgrades.module.ts";
@@ -74,6 +78,8 @@ import { createS3Store } from "./platform/storage/s3-store.ts";
 export interface BuildOptions {
   /** PostgreSQL schema to work in (tests isolate themselves). */
   searchPath?: string;
+  /** What deleting an account asks of identity (password, two-factor code, the sign-in account); tests pass their own. */
+  accountGate?: AccountGate;
 }
 
 export interface Latent {
@@ -95,6 +101,7 @@ export interface Latent {
     shop: ShopService;
     stickers: StickersService;
     orders: OrdersService;
+    accountData: AccountDataService;
   };
   close(): Promise<void>;
 }
@@ -180,7 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
 
-  const identity = await setUpIdentity(app, db, config);
+  const identity = await setUpIdentity(app, db, config, platform);
   const callerSeen = createHook<Caller>();
   const ctx: ModuleContext = {
     platform,
@@ -199,13 +206,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemModule(ctx);
   mediaModule(ctx);
   // Visitor services live at the root: the spec lists them as services apart from the product API (§7).
-  contactModule(ctx);
+  const contact = contactModule(ctx);
   const newsletter = newsletterModule(ctx);
-  betaModule(ctx);
+  const beta = betaModule(ctx);
   await staticDataModule(ctx);
   const entitlements = entitlementsModule(ctx);
   const users = await usersModule(ctx, { entitlements });
-  const gear = await gearModule(ctx, { entitlements });
+  await accountModule(ctx, { security: identity.security });
+  const gear = await gearModule(ctx, { entitlements, users });
   const { shots, processor } = await shotsModule(ctx, { entitlements, gear });
   const downgrades = await downgradesModule(ctx, { users, shots, entitlements });
   const inactiveAccounts = inactiveAccountsModule(ctx, { users, shots });
@@ -214,15 +222,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
   await sharesModule(ctx, { films, downloads, tickets, web });
-  const labs = await labsModule(ctx);
+  const labs = await labsModule(ctx, { users });
   const orders = await ordersModule(ctx, { films, labs, users, downloads });
-  await integrationsModule(ctx, { orders, labs });
+  await integrationsModule(ctx, { orders, labs, users });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret);
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users });
-  const stickers = await stickersModule(ctx, { films });
+  const stickers = await stickersModule(ctx, { films, users });
   const shop = await shopModule(ctx, { purchases, users, stickers });
+  // Last: deleting an account reaches every feature before it through users' `deleting` hook. The embedded
+  // provider checks the password (and two-factor code); with an external provider that is its job (identity-external).
+  const accountData = await accountDataModule(ctx, {
+    gate: options.accountGate ?? identity.security ?? externalAccountGate,
+    users,
+    gear,
+    films,
+    shots,
+    shop,
+    stickers,
+    purchases,
+    visitors: { newsletter, contact, beta },
+  });
 
   processor.start();
   await platform.jobs.start();
@@ -236,7 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     processor,
     uploads,
     jobs: platform.jobs,
-    services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers, orders },
+    services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers, orders, accountData },
     async close() {
       await processor.stop();
       await platform.jobs.stop();

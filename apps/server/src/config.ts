@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   OIDC_AUDIENCE: z.string().optional(),
   OIDC_CLIENT_ID: z.string().default("latent-web"),
   OIDC_JWKS_URL: z.url().optional(),
+  // An external provider's organization (Auth0 `org_…`): sign-in asks for it and the web requires it in the ID token.
+  OIDC_ORGANIZATION: z.string().min(1).optional(),
   ROLES_CLAIM: z.string().default("roles"),
   REGISTRATION_OPEN: bool.default(true),
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -101,6 +103,8 @@ export interface Config {
     audience: string;
     clientId: string;
     jwksUrl: string | undefined;
+    /** External provider's organization the ID token must name (`org_id`, spec §5); null when none. */
+    organization: string | null;
     rolesClaim: string;
     registrationOpen: boolean;
     signinAttemptsPerMinute: number;
@@ -212,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       clientId: e.OIDC_CLIENT_ID,
       jwksUrl: e.OIDC_JWKS_URL,
+      organization: e.OIDC_ORGANIZATION ?? null,
       rolesClaim: e.ROLES_CLAIM,
       registrationOpen: e.REGISTRATION_OPEN,
       signinAttemptsPerMinute: e.SIGNIN_ATTEMPTS_PER_MINUTE,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { API_VERSION, API_VERSION_HEADER } from "@latent/domain/api";
 import pg from "pg";
-import { buildApp, type Latent } from "../src/app.ts";
+import { type BuildOptions, buildApp, type Latent } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { MintOptions } from "../src/platform/identity/embedded/access-tokens.ts";
 import { startS3rver } from "./s3rver.ts";
@@ -18,7 +18,7 @@ export interface TestServer {
   latent: Latent;
   /** The folder where the store keeps its bytes (the filesystem store's root, or s3rver's). */
   storeRoot: string;
-  /** An access token for a fresh (or given) subject. */
+  /** An access token for a fresh (or given) subject; its email counts as confirmed unless `emailVerified: false`. */
   token(options?: Partial<MintOptions>): Promise<string>;
   api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
   close(): Promise<void>;
@@ -40,7 +40,7 @@ export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** `schema`: a PostgreSQL schema to share with another instance (scale-out tests). */
-  options: { dataDir?: string; store?: StoreKind; keepData?: boolean; schema?: string } = {},
+  options: { dataDir?: string; store?: StoreKind; keepData?: boolean; schema?: string; accountGate?: BuildOptions["accountGate"] } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const s3 = options.store === "s3" ? await startS3rver() : null;
@@ -61,7 +61,7 @@ export async function startServer(
       : {}),
     ...env,
   });
-  const latent = await buildApp(config, { searchPath: schema });
+  const latent = await buildApp(config, { searchPath: schema, accountGate: options.accountGate });
   const address = await latent.app.listen({ port: 0, host: "127.0.0.1" });
   const base = address.replace("[::1]", "127.0.0.1");
 

@@ -2,36 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { IDENTITY_SCOPES, SCOPES } from "@latent/domain/api";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieBrowser } from "./cookie-browser.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
-/** A browser-like client: keeps cookies, follows nothing by itself. */
-function browser(base: string) {
-  const jar = new Map<string, string>();
-  const request = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url.startsWith("http") ? url : `${base}${url}`, {
-      ...init,
-      redirect: "manual",
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
-        "accept-language": "fr-FR,fr;q=0.9",
-      },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, ...value] = pair!.split("=");
-      jar.set(name!.trim(), value.join("="));
-    }
-    return res;
-  };
-  const form = (url: string, fields: Record<string, string>) =>
-    request(url, {
-      method: "POST",
-      body: new URLSearchParams(fields).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-  return { request, form };
-}
+/** A browser-like client in French: keeps cookies, follows nothing by itself. */
+const browser = (base: string) => cookieBrowser(base, { acceptLanguage: "fr-FR,fr;q=0.9" });
 
 const verifier = randomBytes(32).toString("base64url");
 const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -155,7 +130,7 @@ describe.each(DATABASES)("embedded OpenID provider on %s", (kind) => {
     const { interaction } = await authorize(s, b, { screen_hint: "signup" });
     const short = await b.form(`${interaction}/signup`, { email: "new@example.com", password: "short", role: "user" });
     expect(short.status).toBe(400);
-    expect(await short.text()).toContain("au moins 8 caractères");
+    expect(await short.text()).toContain("au moins 10 caractères");
   });
 });
 

@@ -96,6 +96,10 @@ export const ERRORS = {
   "email-taken": { status: 409, message: "An account with this email already exists" },
   "email-not-verified": { status: 403, message: "Confirm your email address first: we sent you a link" },
   "session-not-found": { status: 404, message: "Session not found" },
+  "subscription-active": {
+    status: 409,
+    message: "Cancel your subscription first (Manage subscription in your profile): deleting the account does not stop its payments",
+  },
   "export-running": { status: 409, message: "Your data is already being prepared" },
   "webhook-event-unknown": { status: 400, message: "This event type is not handled" },
   "webhook-signature-invalid": { status: 400, message: "The webhook signature is not valid" },

@@ -12,6 +12,8 @@ export const ADMIN_USAGE = `usage: npm run admin -- <command> --email E [options
   mobile-subscription --email E --plan artist|unlimited
                                                    record a subscription bought in the mobile app (blocks web plan changes)
   mobile-cancel --email E                          record that it was cancelled in the app
+  delete-account --email E                         delete the account and all its data and files at once, without its
+                                                   password (support); prints what was deleted
   ship --shipment ID --status packed|shipped|delivered|cancelled [--tracking T]
                                                    move a shop shipment along (shipped needs --tracking)
   stock --product P --quantity N                   set a sticker pack's stock (e.g. --product pack-24)`;
@@ -100,6 +102,16 @@ export async function runAdminCommand(latent: Pick<Latent, "services" | "identit
       if (!ended) return { code: 1, output: `${email} has no mobile subscription.` };
       const users = await Promise.all(ids.map((id) => latent.services.users.get(id)));
       return { code: 0, output: `Ended the mobile subscription of ${email}; now on ${users.map((u) => u.plan).join(", ")}.` };
+    }
+    case "delete-account": {
+      if (!ids.length) return { code: 1, output: `No user has the email ${email} (they must have used the app once).` };
+      const lines: string[] = [];
+      for (const id of ids) {
+        const report = await latent.services.accountData.deleteForever(id);
+        const what = Object.entries(report.deleted).map(([kind, n]) => `  ${n} ${kind}`);
+        lines.push(`Deleted ${email} (${id}), its sign-in account, sessions and tokens, and:`, ...what);
+      }
+      return { code: 0, output: lines.join("\n") };
     }
     default:
       return { code: 2, output: `Unknown command ${command}\n${ADMIN_USAGE}` };

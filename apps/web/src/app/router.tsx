@@ -5,8 +5,9 @@ import type { AppServices } from "./app-services.ts";
 import { completeSignIn } from "./guards/complete-sign-in.ts";
 import { errorParamsRedirect } from "./guards/error-params-redirect.ts";
 import { mobileRedirect } from "./guards/mobile-redirect.ts";
+import { NO_PREVIOUS_PATH, type PreviousPath, previousPathOf } from "./guards/previous-path.ts";
 import { requireLogin } from "./guards/require-login.ts";
-import { labsToLabArea, photographersToDashboard } from "./guards/role-redirects.ts";
+import { labsToLabArea, photographersToDashboard, roleRedirects } from "./guards/role-redirects.ts";
 import { DocumentTitle, type PageTitleKey, type TitleHandle } from "./layouts/document-title.tsx";
 import { PublicLayout } from "./layouts/public-layout.tsx";
 import { RouteErrorScreen } from "./layouts/route-error-screen.tsx";
@@ -28,7 +29,7 @@ const notFound: RouteObject = {
  * The whole route tree of spec §2 with its guards and page titles; flag-gated routes exist only when their flag is
  * on. Its paths are the domain's `paths`, which the server also answers 200 for (and 404 for any other).
  */
-export function appRoutes(services: AppServices): RouteObject[] {
+export function appRoutes(services: AppServices, previousPath: PreviousPath = NO_PREVIOUS_PATH): RouteObject[] {
   const { flags } = services;
 
   const publicRoutes: RouteObject[] = [
@@ -108,12 +109,10 @@ export function appRoutes(services: AppServices): RouteObject[] {
     {
       path: paths.user.home,
       ...title("home"),
-      middleware: [labsToLabArea(services)],
       lazy: async () => ({ Component: (await import("../features/dashboard/home-screen.tsx")).HomeScreen }),
     },
     {
       path: paths.user.lab,
-      middleware: [photographersToDashboard(services)],
       lazy: async () => ({ Component: (await import("../features/lab/lab-layout.tsx")).LabLayout }),
       children: [
         { index: true, loader: redirectTo(paths.user.labGeneral) },
@@ -239,14 +238,15 @@ export function appRoutes(services: AppServices): RouteObject[] {
           <Outlet />
         </>
       ),
-      middleware: [errorParamsRedirect],
+      middleware: [errorParamsRedirect(previousPath)],
       errorElement: <RouteErrorScreen />,
       hydrateFallbackElement: <PageLoader />,
       children: [
         { path: paths.callback, ...title("signingIn"), loader: completeSignIn(services), element: <PageLoader /> },
         {
           path: paths.user.root,
-          middleware: [mobileRedirect(services), requireLogin(services)],
+          // The role redirects look at the previous route too, so they guard every route of the area (spec §2).
+          middleware: [mobileRedirect(services), requireLogin(services), roleRedirects(services, previousPath)],
           lazy: async () => ({ Component: (await import("./layouts/user-layout.tsx")).UserLayout }),
           children: userRoutes,
         },
@@ -257,7 +257,16 @@ export function appRoutes(services: AppServices): RouteObject[] {
 }
 
 export function createAppRouter(services: AppServices) {
-  return createBrowserRouter(appRoutes(services));
+  // The guards read the router's committed location, i.e. the route a navigation leaves. The first load starts
+  // inside createBrowserRouter, before it returns: until then there is no router, and no previous route.
+  const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
+  created.router = createBrowserRouter(
+    appRoutes(
+      services,
+      previousPathOf(() => created.router),
+    ),
+  );
+  return created.router;
 }
 
 function subscriptions(props: { welcome: boolean }): RouteObject["lazy"] {

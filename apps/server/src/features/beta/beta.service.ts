@@ -2,7 +2,13 @@ import type { BetaBody, BetaRegistered, BetaStatus } from "@latent/domain/contac
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
-import { countBetaRegistrations, findBetaRegistration, insertBetaRegistration, lockBetaRegistrations } from "./beta.store.ts";
+import {
+  countBetaRegistrations,
+  deleteBetaRegistrationOf,
+  findBetaRegistration,
+  insertBetaRegistration,
+  lockBetaRegistrations,
+} from "./beta.store.ts";
 
 export interface BetaDeps {
   db: Kysely<Database>;
@@ -24,6 +30,11 @@ const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.
 export function createBetaService(deps: BetaDeps) {
   const { db, now, capacity, lastDay, closesAt } = deps;
   return {
+    /** Forgets the registration of this address (its owner deleted their account); answers how many rows went. */
+    forget(email: string) {
+      return deleteBetaRegistrationOf(db, email);
+    },
+
     /** Whether registration is open now: before the deadline and with a place left (the same rules as `register`). */
     async status(): Promise<BetaStatus> {
       const full = (await countBetaRegistrations(db)) >= capacity;

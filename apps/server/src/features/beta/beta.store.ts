@@ -39,3 +39,12 @@ export function insertBetaRegistration(db: Db, body: BetaBody, position: number)
     .returning(["position"])
     .executeTakeFirstOrThrow();
 }
+
+/** Deletes the beta registration of this address, whatever its case (its owner deleted their account); answers the rows. */
+export async function deleteBetaRegistrationOf(db: Kysely<Database>, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("beta_registrations")
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -6,7 +6,7 @@ import { createSenderLimit } from "./sender-limit.ts";
 /** The contact form (`/contact`), a visitor service at the root (spec §7). */
 export function contactModule({ platform, root }: ModuleContext) {
   const { db, mailer, cooldown, config } = platform;
-  contactRoutes(root, {
-    contact: createContactService({ db, mailer, senders: createSenderLimit(cooldown, "contact"), operator: config.mail.contactTo }),
-  });
+  const contact = createContactService({ db, mailer, senders: createSenderLimit(cooldown, "contact"), operator: config.mail.contactTo });
+  contactRoutes(root, { contact });
+  return contact;
 }

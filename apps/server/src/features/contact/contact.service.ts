@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
-import { insertContactMessage, markContactMessageMailed } from "./contact.store.ts";
+import { deleteContactMessagesOf, insertContactMessage, markContactMessageMailed } from "./contact.store.ts";
 import type { SenderLimit } from "./sender-limit.ts";
 
 export interface ContactDeps {
@@ -18,6 +18,11 @@ export interface ContactDeps {
 export function createContactService(deps: ContactDeps) {
   const { db, mailer, senders, operator } = deps;
   return {
+    /** Forgets the messages sent from this address (its owner deleted their account); answers how many went. */
+    forget(email: string) {
+      return deleteContactMessagesOf(db, email);
+    },
+
     /** Stores a visitor's message and mails it to the operator with reply-to the visitor; one per sender per minute. */
     async send(body: ContactBody, clientIp: string): Promise<ContactSent> {
       await senders.claim(body.email, clientIp);

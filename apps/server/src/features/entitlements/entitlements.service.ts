@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError } from "../../platform/http/app-error.ts";
-import { findPlan, lockPlan, setPlanRow } from "./entitlements.store.ts";
+import { deletePlanOfUser, findPlan, lockPlan, setPlanRow } from "./entitlements.store.ts";
 
 /** How much of one entitlement a user holds now, counted by the feature that owns the rows (in `db`'s transaction). */
 export type Meter = (db: Db, userId: string) => Promise<number>;
@@ -70,6 +70,11 @@ export function createEntitlementsService({ db }: { db: Kysely<Database> }) {
     async setPlan(userId: string, plan: PlanId) {
       await setPlanRow(db, userId, plan);
       await planChanged.run({ userId, plan });
+    },
+
+    /** Forgets a deleted user's plan (the users feature, which this feature comes before, calls it); answers the rows deleted. */
+    forget(userId: string) {
+      return deletePlanOfUser(db, userId);
     },
   };
 }

@@ -27,3 +27,9 @@ export async function setPlanRow(db: Db, userId: string, plan: string) {
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ plan, updated_at: new Date() }))
     .execute();
 }
+
+/** Deletes the user's plan row (the account is being deleted); answers how many rows went. */
+export async function deletePlanOfUser(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom("user_plans").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

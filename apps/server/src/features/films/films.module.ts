@@ -13,6 +13,11 @@ export async function filmsModule(
 ) {
   const { db, store, signer } = ctx.platform;
   const films = createFilmsService({ db, store, signer, ...deps });
+  deps.users.deleting.add(async ({ userId, deleted }) => {
+    const n = await films.removeAllOfUser(userId);
+    deleted("rolls (with their shots, uploads, share links and files)", n.rolls);
+    deleted("customers' rolls unlinked from the lab", n.labCopies);
+  });
   await ctx.api((api) => filmsRoutes(api, { films, requireScopes: ctx.requireScopes }));
   return films;
 }

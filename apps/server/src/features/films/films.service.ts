@@ -17,7 +17,9 @@ import {
   findFilm,
   findFilmById,
   findFilmBySticker,
+  forgetLabOfFilms,
   insertFilm,
+  listAllFilmsOfUser,
   listFilms,
   listOrderFilms,
   listStickeredFilms,
@@ -146,6 +148,21 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
       await beforeRemove.run(row);
       if (!(await deleteFilmRow(db, userId, id))) throw notFound();
       await store.deletePrefix(filmPrefix(id));
+    },
+
+    /**
+     * Deletes every roll of a user whose account is being deleted, a lab's order rolls included, the way one roll is
+     * deleted (uploads aborted, shots and share links with it, every stored file); customers' copies of a lab's rolls
+     * stay theirs and forget the lab's id. Answers the rolls deleted and the copies changed.
+     */
+    async removeAllOfUser(userId: string) {
+      const rows = await listAllFilmsOfUser(db, userId);
+      for (const row of rows) {
+        await beforeRemove.run(row);
+        await deleteFilmRow(db, userId, row.id);
+        await store.deletePrefix(filmPrefix(row.id));
+      }
+      return { rolls: rows.length, labCopies: await forgetLabOfFilms(db, userId) };
     },
 
     /** The film row for services that act on a caller's roll (uploads, shares, zip); 404 when not theirs. */

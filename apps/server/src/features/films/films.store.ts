@@ -112,3 +112,17 @@ export function transferFilmRow(db: Db, id: string, labId: string, toUserId: str
     .returning("id")
     .executeTakeFirst();
 }
+
+/** Every roll of the user, a lab's order rolls included (the account is being deleted). */
+export function listAllFilmsOfUser(db: Db, userId: string) {
+  return db.selectFrom("films").selectAll().where("user_id", "=", userId).execute();
+}
+
+/**
+ * Customers' copies of a lab's rolls stay theirs when the lab deletes its account: they forget the lab's id and keep
+ * its name as it was. Answers how many rolls changed.
+ */
+export async function forgetLabOfFilms(db: Db, labId: string): Promise<number> {
+  const result = await db.updateTable("films").set({ from_lab_id: null }).where("from_lab_id", "=", labId).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -50,3 +50,10 @@ export async function countGear(db: Db, userId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return toCount(row.cameras) + toCount(row.lenses);
 }
+
+/** Deletes every camera and lens of the user (the account is being deleted); answers how many of each went. */
+export async function deleteAllGearOfUser(db: Db, userId: string) {
+  const cameras = await db.deleteFrom("cameras").where("user_id", "=", userId).executeTakeFirst();
+  const lenses = await db.deleteFrom("lenses").where("user_id", "=", userId).executeTakeFirst();
+  return { cameras: Number(cameras.numDeletedRows), lenses: Number(lenses.numDeletedRows) };
+}

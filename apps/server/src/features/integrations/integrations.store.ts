@@ -35,3 +35,10 @@ export function takePending(db: Db, tokenHash: string, kind: LabIntegrationPendi
     .returning(["lab_id", "target", "expires_at"])
     .executeTakeFirst();
 }
+
+/** Deletes the lab's store credentials and pending authorizations (the account is being deleted); answers the rows. */
+export async function deleteIntegrationsOfLab(db: Db, labId: string): Promise<number> {
+  const pending = await db.deleteFrom("lab_integration_pending").where("lab_id", "=", labId).executeTakeFirst();
+  const integrations = await db.deleteFrom("lab_integrations").where("lab_id", "=", labId).executeTakeFirst();
+  return Number(pending.numDeletedRows) + Number(integrations.numDeletedRows);
+}

@@ -7,7 +7,7 @@ import { AppError } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import { translator } from "../../platform/i18n/translator.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
-import { findLab, findTemplate, listLabs, saveLab, saveTemplate } from "./labs.store.ts";
+import { deleteLabRows, findLab, findTemplate, listLabs, saveLab, saveTemplate } from "./labs.store.ts";
 
 const LOGO_LINK_TTL_S = 3600;
 
@@ -77,6 +77,16 @@ export function createLabsService({ db, store, signer }: LabsDeps) {
     },
 
     /** PUT labs/: the profile's fields; a new logo (already checked and re-encoded) replaces the old one. */
+    /** Deletes the lab's profile, email template and logo files (the lab's account is being deleted). */
+    async removeAllOfLab(labId: string) {
+      const row = await findLab(db, labId);
+      const rows = await deleteLabRows(db, labId);
+      // Logos live under the lab's prefix; an id no key may hold never stored one.
+      if (/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/.test(labId)) await store.deletePrefix(`labs/${labId}/`);
+      else if (row?.logo_key) await store.delete(row.logo_key);
+      return rows;
+    },
+
     async update(labId: string, data: LabData, logo?: Buffer): Promise<MyLab> {
       const previous = await findLab(db, labId);
       let logoKey: string | null | undefined;

@@ -41,3 +41,10 @@ export function saveTemplate(db: Db, labId: string, subject: string, body: strin
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Deletes the lab's profile and email template (the account is being deleted); answers how many rows went. */
+export async function deleteLabRows(db: Db, labId: string) {
+  const templates = await db.deleteFrom("lab_email_templates").where("lab_id", "=", labId).executeTakeFirst();
+  const labs = await db.deleteFrom("labs").where("id", "=", labId).executeTakeFirst();
+  return { labs: Number(labs.numDeletedRows), templates: Number(templates.numDeletedRows) };
+}

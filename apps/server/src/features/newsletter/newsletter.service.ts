@@ -10,6 +10,7 @@ import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
 import type { SenderLimit } from "../contact/sender-limit.ts";
 import {
   confirmSubscription,
+  deleteSubscriptionsOf,
   findSubscriptionByEmail,
   findUnredeemedDiscount,
   redeemDiscount,
@@ -38,6 +39,11 @@ export function createNewsletterService(deps: NewsletterDeps) {
     `${publicUrl}/newsletter/unsubscribe?token=${unsubscribeTokens.issue(subscriptionId)}&lang=${locale}`;
 
   return {
+    /** Forgets every subscription of this address (its owner deleted their account); answers how many went. */
+    forget(email: string) {
+      return deleteSubscriptionsOf(db, email);
+    },
+
     /** Mails a confirmation link (or, to a confirmed address, a notice); the answer is the same either way. */
     async subscribe(email: string, locale: Locale, clientIp: string): Promise<NewsletterAccepted> {
       await senders.claim(email, clientIp);

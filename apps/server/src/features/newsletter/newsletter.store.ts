@@ -105,3 +105,12 @@ export async function redeemDiscount(db: DbOrTx, email: string, now: Date): Prom
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** Deletes every subscription of this address, whatever its case (its owner deleted their account); answers the rows. */
+export async function deleteSubscriptionsOf(db: Kysely<Database>, email: string): Promise<number> {
+  const result = await db
+    .deleteFrom("newsletter_subscriptions")
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -5,6 +5,7 @@ import type { LabsService } from "../labs/labs.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { ordersRoutes } from "./orders.routes.ts";
 import { createOrdersService, ORDER_GRANT } from "./orders.service.ts";
+import { deleteAllOrdersOfUser } from "./orders.store.ts";
 
 /**
  * A lab's orders (`orders/…`), the customer's claim, and the public order (`public/order…`). Links handed out
@@ -18,6 +19,11 @@ export async function ordersModule(
   const orders = createOrdersService({ db, ...deps, grants, mailer, publicUrl: config.publicUrl });
   grants.register(ORDER_GRANT, (id) => orders.isShareActive(id));
   deps.labs.countOrdersWith((labId) => orders.counts(labId));
+  deps.users.deleting.add(async ({ userId, deleted }) => {
+    const n = await deleteAllOrdersOfUser(db, userId);
+    deleted("lab orders", n.deleted);
+    deleted("other labs' orders unlinked from the account", n.unlinked);
+  });
   await ctx.api((api) => ordersRoutes(api, { orders, requireScopes: ctx.requireScopes }));
   return orders;
 }

@@ -106,3 +106,14 @@ export async function isOrderShareActive(db: Db, id: string, now: Date) {
   const row = await db.selectFrom("orders").select("id").where("id", "=", id).where("share_expires_at", ">", now).executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * A deleted account's orders: a lab's own orders go (their rolls go with the lab's rolls, in films); where the user
+ * was another lab's customer, the order stays that lab's record of its customer (name, email, phone as the lab
+ * entered them) and only forgets which account claimed it. Answers the rows deleted and unlinked.
+ */
+export async function deleteAllOrdersOfUser(db: Db, userId: string) {
+  const deleted = await db.deleteFrom("orders").where("lab_id", "=", userId).executeTakeFirst();
+  const unlinked = await db.updateTable("orders").set({ user_id: null }).where("user_id", "=", userId).executeTakeFirst();
+  return { deleted: Number(deleted.numDeletedRows), unlinked: Number(unlinked.numUpdatedRows) };
+}

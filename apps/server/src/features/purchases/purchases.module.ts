@@ -6,6 +6,7 @@ import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { purchasesRoutes } from "./purchases.routes.ts";
 import { createPurchasesService } from "./purchases.service.ts";
+import { deleteAllPurchasesOfUser } from "./purchases.store.ts";
 
 /** Paid plans (`purchases/…`): checkout and portal through the payment provider; its webhook changes plans. */
 export async function purchasesModule(
@@ -14,6 +15,9 @@ export async function purchasesModule(
 ) {
   const { db, config } = ctx.platform;
   const purchases = createPurchasesService({ db, ...deps, publicUrl: config.publicUrl, now: () => new Date() });
+  deps.users.deleting.add(async ({ userId, deleted }) => {
+    for (const [table, n] of Object.entries(await deleteAllPurchasesOfUser(db, userId))) deleted(table.replace("_", " "), n);
+  });
   ctx.platform.jobs.define({
     name: "purchases.expire-operator-grants",
     payload: z.object({}),

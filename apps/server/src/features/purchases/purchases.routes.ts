@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import { callerOf, type RequireScopes, verifiedEmail } from "../../platform/identity/authenticate.ts";
 import type { PurchasesService } from "./purchases.service.ts";
 
 const buyer = (caller: { sub: string; email: string | null }) => ({ userId: caller.sub, email: caller.email });
@@ -42,7 +42,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.post(
     "/purchases/checkout",
     {
-      preHandler: requireScopes("write:user"),
+      preHandler: [requireScopes("write:user"), verifiedEmail],
       schema: {
         tags,
         summary: "Start a checkout; the browser goes to `url`",
@@ -56,7 +56,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.post(
     "/user/reactivate",
     {
-      preHandler: requireScopes("write:user"),
+      preHandler: [requireScopes("write:user"), verifiedEmail],
       schema: {
         tags: ["user"],
         summary: "Reactivate an inactive account: a checkout for the previous plan; the browser goes to `url`",

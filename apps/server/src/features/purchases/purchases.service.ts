@@ -338,6 +338,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
       }).sort((a, b) => a.price.amount - b.price.amount);
     },
 
+    /** Whether a paid subscription (web or mobile, not an operator's grant) still charges the user. */
+    async hasPaidSubscription(userId: string) {
+      return (await liveSubscriptions(db, userId)).some((s) => s.source !== "operator");
+    },
+
     /** The shop that sells through payment checkouts (registered by the shop feature, which comes later). */
     sellWith(s: Seller) {
       seller = s;

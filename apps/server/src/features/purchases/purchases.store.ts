@@ -152,3 +152,16 @@ export async function insertInvoice(
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
 }
+
+/**
+ * Deletes the user's customer record, checkouts, subscriptions and invoices here (the account is being deleted).
+ * The payment provider keeps its own records (Stripe's customer and invoices), as the law asks of it. Answers the rows.
+ */
+export async function deleteAllPurchasesOfUser(db: Db, userId: string) {
+  const counts: Record<string, number> = {};
+  for (const table of ["invoices", "subscriptions", "checkout_sessions", "customers"] as const) {
+    const result = await db.deleteFrom(table).where("user_id", "=", userId).executeTakeFirst();
+    counts[table] = Number(result.numDeletedRows);
+  }
+  return counts;
+}

@@ -5,6 +5,7 @@ import type { StickersService } from "../stickers/stickers.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { shopRoutes } from "./shop.routes.ts";
 import { createShopService } from "./shop.service.ts";
+import { deleteAllShipmentsOfUser } from "./shop.store.ts";
 
 /** Sticker packs for sale, shipments, and the seller side of payment checkouts (`purchases/inventory`, `shipping`). */
 export async function shopModule(
@@ -15,6 +16,7 @@ export async function shopModule(
   const rates = createShippingRates(config.shipping, log);
   const shop = createShopService({ db, users: deps.users, stickers: deps.stickers, rates, log, now: () => new Date() });
   deps.purchases.sellWith(shop.seller);
+  deps.users.deleting.add(async ({ userId, deleted }) => deleted("shipments", await deleteAllShipmentsOfUser(db, userId)));
   await ctx.api((api) => shopRoutes(api, { shop, stickers: deps.stickers, requireScopes: ctx.requireScopes }));
   return shop;
 }

@@ -110,3 +110,11 @@ export function setShipmentStatus(db: Db, id: string, values: Updateable<Shipmen
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Deletes the user's shipments and the stock their open checkouts held (the account is being deleted). */
+export async function deleteAllShipmentsOfUser(db: Db, userId: string): Promise<number> {
+  const theirs = db.selectFrom("shipments").select("id").where("user_id", "=", userId);
+  await db.deleteFrom("stock_holds").where("shipment_id", "in", theirs).execute();
+  const result = await db.deleteFrom("shipments").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

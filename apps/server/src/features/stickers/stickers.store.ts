@@ -46,3 +46,9 @@ export async function insertStickers(
     .execute();
   return inserted.length;
 }
+
+/** Deletes the user's stickers (the account is being deleted); answers how many went. */
+export async function deleteAllStickersOfUser(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom("stickers").where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -21,6 +21,7 @@ export function systemRoutes(app: FastifyInstance, deps: { ping: () => Promise<v
       authority: config.identity.issuer,
       client_id: config.identity.clientId,
       audience: config.identity.audience,
+      organization: config.identity.organization,
       roles_claim: config.identity.rolesClaim,
       embedded: config.identity.embedded,
       registration_open: config.identity.registrationOpen,

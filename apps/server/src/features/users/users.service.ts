@@ -1,25 +1,52 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { LOCALES } from "@latent/domain/locales";
 import type { UpdateUserBody, User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, UserRow } from "../../platform/db/schema.ts";
+import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import {
+  deleteUserRow,
   ensureUserRow,
   findUser,
   findUserStanding,
   findUsersByEmail,
+  isDeletedSubject,
   listDowngradingUsers,
   listInactiveUsersSince,
+  rememberDeletedSubject,
   updateUserRow,
 } from "./users.store.ts";
 
 const PICTURE_LINK_TTL_S = 3600;
+/**
+ * A deleted account's subject is refused this long: longer than any access token lives (an hour with the embedded
+ * provider, up to a day with common external ones), so a token still in flight cannot create the user again.
+ */
+const DELETED_SUBJECT_TTL_MS = 7 * 24 * 3600_000;
+
+/** What a listener of `users.deleting` receives: whose data to delete, and where to note what it deleted. */
+export interface DeletingUser {
+  userId: string;
+  email: string | null;
+  /** Notes `count` things of a kind deleted (`"rolls"`, `"cameras"`…), for the operator's report. */
+  deleted(what: string, count: number): void;
+}
+
+/** What `deleteForever` deleted, by kind (rows, or stored files where the kind says so). */
+export interface DeletionReport {
+  userId: string;
+  email: string | null;
+  deleted: Record<string, number>;
+}
+
+const subjectHash = (sub: string) => createHash("sha256").update(sub).digest("hex");
+const picturePrefix = (id: string) => `users/${id.replace(/[^a-zA-Z0-9_-]/g, "_")}/`;
 
 export interface UsersDeps {
   db: Kysely<Database>;
@@ -31,6 +58,12 @@ export interface UsersDeps {
 export function createUsersService({ db, store, signer, entitlements }: UsersDeps) {
   // Subjects already known to exist in this process: spares a write per request.
   const known = new Set<string>();
+  /**
+   * Runs when an account is deleted for good, before its user row goes: every feature that holds rows or files of
+   * the user deletes them there, through its own store. Listeners run in module order; a roll's shots, uploads and
+   * share links go with the roll (films), as when one roll is deleted.
+   */
+  const deleting = createHook<DeletingUser>();
 
   const toUser = async (row: UserRow): Promise<User> => {
     const [plan, usage, storage] = await Promise.all([
@@ -79,6 +112,8 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
      */
     async ensure(caller: Caller) {
       if (!known.has(caller.sub)) {
+        // A deleted account's token may still be valid for a while: it must not create the user again.
+        if (await isDeletedSubject(db, subjectHash(caller.sub), new Date())) throw new AppError("unauthorized");
         const locale = LOCALES.find((l) => l === caller.locale) ?? null;
         await ensureUserRow(db, { id: caller.sub, email: caller.email, name: caller.name, role: caller.role, locale });
         // A lab keeps its customers' scans until they are collected: it works with the largest plan's limits.
@@ -87,7 +122,35 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
         known.add(caller.sub);
       }
       const standing = await findUserStanding(db, caller.sub);
-      if (standing?.blocked_at) throw new AppError("account-blocked");
+      if (!standing) {
+        // Deleted since this process first saw it (by another instance, or the operator's command).
+        known.delete(caller.sub);
+        throw new AppError("unauthorized");
+      }
+      if (standing.blocked_at) throw new AppError("account-blocked");
+    },
+
+    deleting,
+
+    /**
+     * Deletes the user for good, at once: first refuses the subject's tokens, then every feature deletes its rows and
+     * files (`deleting`), then the plan, the profile picture and the user row. The sign-in account is identity's.
+     */
+    async deleteForever(id: string): Promise<DeletionReport> {
+      const row = await findUser(db, id);
+      const email = row?.email ?? null;
+      const now = new Date();
+      await rememberDeletedSubject(db, subjectHash(id), new Date(now.getTime() + DELETED_SUBJECT_TTL_MS), now);
+      known.delete(id);
+      const deleted: Record<string, number> = {};
+      const note = (what: string, count: number) => {
+        if (count > 0) deleted[what] = (deleted[what] ?? 0) + count;
+      };
+      await deleting.run({ userId: id, email, deleted: note });
+      note("plans", await entitlements.forget(id));
+      await store.deletePrefix(picturePrefix(id));
+      note("users", await deleteUserRow(db, id));
+      return { userId: id, email, deleted };
     },
 
     /** The ids of the users a token with this email created (the operator's commands name users by email). */
@@ -164,7 +227,7 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
     /** Stores a new profile picture (already checked and re-encoded) and drops the previous one. */
     async setPicture(id: string, webp: Buffer) {
       const previous = (await load(id)).picture_key;
-      const key = `users/${id.replace(/[^a-zA-Z0-9_-]/g, "_")}/avatar-${randomUUID()}.webp`;
+      const key = `${picturePrefix(id)}avatar-${randomUUID()}.webp`;
       await store.put(key, webp, "image/webp");
       await updateUserRow(db, id, { picture_key: key });
       if (previous) await store.delete(previous).catch(() => undefined);

@@ -61,3 +61,30 @@ export function listInactiveUsersSince(db: Db, before: Date) {
     .orderBy("inactive_since")
     .execute();
 }
+
+/** Deletes the user's row; answers how many rows went. */
+export async function deleteUserRow(db: Db, id: string): Promise<number> {
+  const result = await db.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Remembers a deleted account's subject (hashed) until `expiresAt`, and forgets those already past theirs. */
+export async function rememberDeletedSubject(db: Db, subjectHash: string, expiresAt: Date, now: Date) {
+  await db.deleteFrom("deleted_subjects").where("expires_at", "<", now).execute();
+  await db
+    .insertInto("deleted_subjects")
+    .values({ subject_hash: subjectHash, expires_at: expiresAt })
+    .onConflict((oc) => oc.column("subject_hash").doUpdateSet({ expires_at: expiresAt }))
+    .execute();
+}
+
+/** Whether this subject (hashed) belonged to an account deleted recently enough that its tokens may still be valid. */
+export async function isDeletedSubject(db: Db, subjectHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("deleted_subjects")
+    .select("subject_hash")
+    .where("subject_hash", "=", subjectHash)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

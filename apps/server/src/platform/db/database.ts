@@ -15,6 +15,8 @@ import * as accountLifecycle from "../../migrations/0008-account-lifecycle.ts";
 import * as shopAndStickers from "../../migrations/0009-shop-and-stickers.ts";
 import * as labsAndOrders from "../../migrations/0010-labs-and-orders.ts";
 import * as storeIntegrations from "../../migrations/0011-store-integrations.ts";
+import * as accountSecurity from "../../migrations/0012-account-security.ts";
+import * as accountData from "../../migrations/0013-account-data.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0009-shop-and-stickers": shopAndStickers,
   "0010-labs-and-orders": labsAndOrders,
   "0011-store-integrations": storeIntegrations,
+  "0012-account-security": accountSecurity,
+  "0013-account-data": accountData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -12,6 +12,42 @@ export interface AccountsTable {
   locale: string | null;
   blocked: Generated<boolean>;
   created_at: Timestamp;
+  email_verified: Generated<boolean>;
+  pending_email: string | null;
+  password_changed_at: Timestamp | null;
+  /** Access tokens issued before this instant are refused (a reset or change of password). */
+  tokens_valid_after: Timestamp | null;
+  totp_secret_sealed: string | null;
+  totp_pending_sealed: string | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
+}
+
+/** Single-use links mailed to an account (reset, verification, email change): only their SHA-256 is kept. */
+export interface AccountLinksTable {
+  token_hash: string;
+  account_id: string;
+  kind: "reset" | "verify" | "email-change";
+  email: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AccountRecoveryCodesTable {
+  account_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+/** The device and client an oidc grant (one signed-in session) started on. */
+export interface AccountSessionsTable {
+  grant_id: string;
+  account_id: string;
+  client_id: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp | null;
 }
 
 export interface OidcPayloadsTable {
@@ -279,6 +315,9 @@ export interface PaymentSandboxObjectsTable {
 
 export interface Database {
   accounts: AccountsTable;
+  account_links: AccountLinksTable;
+  account_recovery_codes: AccountRecoveryCodesTable;
+  account_sessions: AccountSessionsTable;
   oidc_payloads: OidcPayloadsTable;
   settings: SettingsTable;
   users: UsersTable;
@@ -310,6 +349,8 @@ export interface Database {
   orders: OrdersTable;
   lab_integrations: LabIntegrationsTable;
   lab_integration_pending: LabIntegrationPendingTable;
+  data_exports: DataExportsTable;
+  deleted_subjects: DeletedSubjectsTable;
 }
 
 export interface LabsTable {
@@ -419,6 +460,25 @@ export interface StickersTable {
   shipment_id: string | null;
   position: Generated<number>;
   created_at: Generated<Date>;
+}
+
+/** "Download all my data": one archive per request; the latest answers `GET account/export`. */
+export interface DataExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<"queued" | "running" | "ready" | "failed" | "expired">;
+  progress: Generated<number>;
+  object_key: string | null;
+  size: BigIntColumn | null;
+  created_at: Generated<Date>;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
+/** Deleted accounts' subjects (SHA-256 only), refused until their last access token has expired. */
+export interface DeletedSubjectsTable {
+  subject_hash: string;
+  expires_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

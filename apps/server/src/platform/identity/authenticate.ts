@@ -57,3 +57,11 @@ export function callerOf(request: FastifyRequest): Caller {
 export async function labOnly(request: FastifyRequest) {
   if (callerOf(request).role !== "lab") throw new AppError("labs-only");
 }
+
+/**
+ * After requireScopes: buying and claiming a lab's order need a confirmed email (issue 12), 403
+ * `email-not-verified`. Use as `preHandler: [requireScopes("write:user"), verifiedEmail]`.
+ */
+export async function verifiedEmail(request: FastifyRequest) {
+  if (!callerOf(request).emailVerified) throw new AppError("email-not-verified");
+}

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
+import type { Cooldown } from "../cooldown/cooldown.ts";
 import type { Database } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
+import { type AccountSecurityService, createAccountSecurity } from "./embedded/account-security.ts";
 import { type Accounts, createAccounts } from "./embedded/accounts.ts";
 import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
 import { interactionRoutes } from "./embedded/interaction.routes.ts";
 import { createProvider, mountProvider } from "./embedded/provider.ts";
+import { securityPageRoutes } from "./embedded/security.routes.ts";
 import { loadIdentitySecrets, publicJwks } from "./embedded/signing-keys.ts";
 import { createTokenVerifier, type TokenVerifier } from "./verify-token.ts";
 
@@ -16,39 +20,73 @@ export interface Identity {
   mint: TokenMinter | null;
   /** Only in embedded mode: the provider's own accounts (the operator blocks sign-in there). */
   accounts: Accounts | null;
+  /** Only in embedded mode: password reset and change, email confirmation, two-factor sign-in, sessions. */
+  security: AccountSecurityService | null;
+}
+
+/** The platform adapters identity uses: mail for links, cooldowns for limits, the secret that seals TOTP secrets. */
+export interface IdentityPlatform {
+  mailer: Mailer;
+  cooldown: Cooldown;
+  secret: string;
+  log: { warn(details: object, message: string): void };
 }
 
 /**
  * Sets up identity: the embedded OpenID provider with its pages (default), or only token checks against an
  * external provider when OIDC_ISSUER is set.
  */
-export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, config: Config): Promise<Identity> {
+export async function setUpIdentity(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  config: Config,
+  platform: IdentityPlatform,
+): Promise<Identity> {
   const id = config.identity;
   if (!id.embedded) {
+    securityPageRoutes(app, { security: null });
     return {
       verify: createTokenVerifier({ issuer: id.issuer, audience: id.audience, rolesClaim: id.rolesClaim, jwksUrl: id.jwksUrl }),
       mint: null,
       accounts: null,
+      security: null,
     };
   }
 
   const secrets = await loadIdentitySecrets(db);
-  const provider = createProvider(db, secrets, {
-    issuer: id.issuer,
-    audience: id.audience,
-    clientId: id.clientId,
-    rolesClaim: id.rolesClaim,
+  const security = createAccountSecurity({
+    db,
+    mailer: platform.mailer,
+    cooldown: platform.cooldown,
+    secret: platform.secret,
     publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
+    webClientId: id.clientId,
+    log: platform.log,
   });
+  const provider = createProvider(
+    db,
+    secrets,
+    {
+      issuer: id.issuer,
+      audience: id.audience,
+      clientId: id.clientId,
+      rolesClaim: id.rolesClaim,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+    },
+    security,
+  );
   mountProvider(app, provider);
   const accounts = createAccounts(db);
   interactionRoutes(app, {
     accounts,
+    security,
+    secret: platform.secret,
     provider,
     registrationOpen: id.registrationOpen,
     signinAttemptsPerMinute: id.signinAttemptsPerMinute,
   });
+  securityPageRoutes(app, { security });
   const mint = createTokenMinter(secrets.jwks[0]!, {
     issuer: id.issuer,
     audience: id.audience,
@@ -61,6 +99,7 @@ export async function setUpIdentity(app: FastifyInstance, db: Kysely<Database>, 
     audience: id.audience,
     rolesClaim: id.rolesClaim,
     jwks: async () => publicJwks(secrets.jwks) as never,
+    accountState: security.tokenState,
   });
-  return { verify, mint, accounts };
+  return { verify, mint, accounts, security };
 }

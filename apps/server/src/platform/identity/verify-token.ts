@@ -11,7 +11,20 @@ export interface Caller {
   role: "user" | "lab";
   scopes: Set<Scope | string>;
   expiresAt: number;
+  /**
+   * Whether the email is confirmed: the embedded provider's account row (so a confirmation counts at once), else
+   * the token's `email_verified` claim (an external provider's, or a dev token's for a subject without account).
+   */
+  emailVerified: boolean;
+  /** The embedded provider's grant (signed-in session) the token was issued under; null for dev tokens. */
+  grantId: string | null;
 }
+
+/** The embedded provider's per-request view of an account (decision 0015). */
+export type AccountTokenState = (
+  accountId: string,
+  grantId: string | null,
+) => Promise<{ emailVerified: boolean; tokensValidAfter: Date | null; grantAlive: boolean | null } | undefined>;
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -21,6 +34,8 @@ export interface TokenVerifierOptions {
   jwksUrl?: string;
   /** … or the keys themselves (embedded provider). */
   jwks?: () => Promise<JSONWebKeySet>;
+  /** Embedded provider only: checked on every request, never cached (a sign-out or confirmation counts at once). */
+  accountState?: AccountTokenState;
 }
 
 export type TokenVerifier = (token: string) => Promise<Caller>;
@@ -39,11 +54,27 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     else keySet = createRemoteJWKSet(new URL(options.jwksUrl ?? `${options.issuer.replace(/\/$/, "")}/.well-known/jwks.json`));
     return keySet;
   };
-  const cache = new Map<string, Caller>();
+  const cache = new Map<string, Caller & { issuedAt: number }>();
+
+  const withAccountState = async (caller: Caller & { issuedAt: number }): Promise<Caller> => {
+    const state = options.accountState ? await options.accountState(caller.sub, caller.grantId) : undefined;
+    if (!state) {
+      // A session's token outlives neither its grant nor its account.
+      if (options.accountState && caller.grantId) throw new AppError("unauthorized");
+      return caller;
+    }
+    if (caller.grantId !== null) {
+      if (!state.grantAlive) throw new AppError("unauthorized");
+    } else if (state.tokensValidAfter && caller.issuedAt < Math.floor(state.tokensValidAfter.getTime() / 1000)) {
+      // iat has whole seconds: a token of the very second of a password change is still taken.
+      throw new AppError("unauthorized");
+    }
+    return { ...caller, emailVerified: state.emailVerified };
+  };
 
   return async (token) => {
     const cached = cache.get(token);
-    if (cached && cached.expiresAt * 1000 > Date.now()) return cached;
+    if (cached && cached.expiresAt * 1000 > Date.now()) return withAccountState(cached);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, await keys(), {
@@ -62,7 +93,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     }
     const roles = payload[options.rolesClaim];
     const roleList = Array.isArray(roles) ? roles : typeof roles === "string" ? [roles] : [];
-    const caller: Caller = {
+    const caller: Caller & { issuedAt: number } = {
       sub: payload.sub,
       email: typeof payload.email === "string" ? payload.email : null,
       name: typeof payload.name === "string" ? payload.name : null,
@@ -70,9 +101,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       role: roleList.includes(ROLES.lab) ? "lab" : "user",
       scopes: new Set(typeof payload.scope === "string" ? payload.scope.split(" ") : []),
       expiresAt: payload.exp,
+      emailVerified: payload.email_verified === true,
+      grantId: typeof payload.gid === "string" ? payload.gid : null,
+      issuedAt: payload.iat,
     };
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(token, caller);
-    return caller;
+    return withAccountState(caller);
   };
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
 /** Sends mail: SMTP when SMTP_URL is set, else the outbox table the operator reads. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Deletes the mails kept to or from an address (its owner deleted their account); answers how many. SMTP keeps none. */
+  forget?(address: string): Promise<number>;
 }
 
 /** The slice of the server's logger the mail adapters use (pino's signature). */

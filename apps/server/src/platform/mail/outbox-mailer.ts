@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { type Mailer, type MailLog, mailLogDetails } from "./mailer.ts";
 
@@ -23,6 +23,18 @@ export function createOutboxMailer(db: Kysely<Database>, log: MailLog): Mailer {
         throw err;
       }
       log.info(mailLogDetails(message), "mail stored in the outbox");
+    },
+
+    async forget(address) {
+      const email = address.trim().toLowerCase();
+      // `to` and `reply_to` hold a bare address or `Name <address>`.
+      const names = (column: "to" | "reply_to") =>
+        sql<boolean>`(lower(${sql.ref(column)}) = ${email} or lower(${sql.ref(column)}) like ${`%<${email}>`})`;
+      const result = await db
+        .deleteFrom("outbox")
+        .where((eb) => eb.or([names("to"), names("reply_to")]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

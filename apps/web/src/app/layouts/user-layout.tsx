@@ -7,6 +7,7 @@ import { notifications } from "@mantine/notifications";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigation } from "react-router";
+import { EmailVerificationBanner } from "../../features/account/public/email-verification-banner.tsx";
 import { useCurrentUser } from "../../features/user/api/get-user.ts";
 import { useUpdateUser } from "../../features/user/api/update-user.ts";
 import { useAuthSession } from "../../shared/auth/auth-session-context.tsx";
@@ -133,9 +134,13 @@ export function UserLayout() {
         {user.blocked ? (
           <BlockedNotice />
         ) : (
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <>
+            {/* Checkout and lab-order claims wait for a confirmed email: every screen says so until it is. */}
+            <EmailVerificationBanner />
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </>
         )}
       </AppShell.Main>
     </AppShell>

@@ -3,8 +3,7 @@ import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useApiClient } from "../../shared/api/api-client-context.tsx";
@@ -27,33 +26,16 @@ import { UploadPanel } from "./components/upload-panel.tsx";
 import { DownloadControl } from "./public/download-control.tsx";
 import { FilmSummary } from "./public/film-summary.tsx";
 import { type GalleryItem, galleryItems } from "./public/gallery-items.ts";
+import { reportZipFileDone } from "./public/report-zip-file-done.ts";
 import { ShotGallery } from "./public/shot-gallery.tsx";
 import { ShotLightbox } from "./public/shot-lightbox.tsx";
+import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "./public/use-delayed-refresh.ts";
 import { type FilmFeedEvent, useFilmFeed } from "./public/use-film-feed.ts";
 import { useShotInUrl } from "./public/use-shot-in-url.ts";
 import { useFilmUploads, useUploadManager } from "./uploads/use-uploads.ts";
 
-/** Spec §8: a thumbnail that fails waits 2 seconds before the roll (and so its links) is fetched again. */
-const STALE_LINK_DELAY_MS = 2000;
 /** Realtime events come in bursts (one per shot): the roll is fetched once per burst. */
 const REFRESH_BURST_MS = 400;
-
-/** Fetches the roll again after `delay`, however many times it is asked meanwhile. */
-function useDelayedRefresh(filmId: string) {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(
-    (delay: number) => {
-      if (timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = undefined;
-        void queryClient.invalidateQueries({ queryKey: filmKeys.detail(filmId) });
-      }, delay);
-    },
-    [queryClient, filmId],
-  );
-}
 
 function FilmLoaded({ film }: { film: FilmDetail }) {
   const { t } = useTranslation("films");
@@ -65,7 +47,7 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
   const cameras = useGearList("cameras");
   const lenses = useGearList("lenses");
   const remove = useDeleteFilm();
-  const refresh = useDelayedRefresh(film.id);
+  const refresh = useDelayedRefresh(filmKeys.detail(film.id));
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const lightbox = useShotInUrl();
@@ -87,11 +69,13 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
       } else if (event.type === "shot-deleted") {
         uploads.settle(film.id, event.index, "deleted");
         refresh(REFRESH_BURST_MS);
+      } else if (event.type === "download") {
+        reportZipFileDone(film.id, event.progress);
       }
     },
     [film.id, uploads, refresh],
   );
-  useFilmFeed(film.id, () => createWsTicket(api, film.id), onEvent);
+  const feed = useFilmFeed(film.id, () => createWsTicket(api, film.id), onEvent);
 
   const manifest = useCallback(() => getFilmDownload(api, film.id), [api, film.id]);
   const onStaleImage = useCallback(() => refresh(STALE_LINK_DELAY_MS), [refresh]);
@@ -166,7 +150,7 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
                 {t("common:actions.delete")}
               </Button>
             </Group>
-            <DownloadControl downloadKey={film.id} manifest={manifest} disabled={!hasDone} />
+            <DownloadControl downloadKey={film.id} manifest={manifest} disabled={!hasDone} feed={feed} />
           </Stack>
         }
       />
@@ -188,6 +172,7 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
       </section>
 
       <ShotLightbox
+        onStaleImage={onStaleImage}
         film={film}
         items={items}
         openIndex={lightbox.openIndex}

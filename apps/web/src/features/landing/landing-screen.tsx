@@ -4,6 +4,7 @@ import { Anchor, Box, Card, List, Paper, SimpleGrid, Stack, Text, Title } from "
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AccountDeletedNotice } from "../account/public/account-deleted-notice.tsx";
 import { FeatureRow } from "./components/feature-row.tsx";
 import { SignUpActions } from "./components/sign-up-actions.tsx";
 import { GalleryMockup } from "./illustrations/gallery-mockup.tsx";
@@ -22,6 +23,7 @@ export function LandingScreen() {
   useDocumentTitle(`Latent · ${t("hero.title")}`);
   return (
     <Stack gap={72}>
+      <AccountDeletedNotice />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} pt={{ base: 0, md: "xl" }} style={{ alignItems: "center" }}>
         <Stack gap="lg">
           <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.1}>

@@ -9,6 +9,9 @@ import { fieldErrorsOf } from "../../shared/forms/zod-field-errors.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { useSubscribeNewsletter } from "./api/subscribe-newsletter.ts";
 
+/** Spec §8: one sign-up a minute; another within it is refused with 429. */
+const isRateLimited = (err: unknown) => err instanceof ApiError && err.status === 429;
+
 /** Id of the box: pages link to it with "#newsletter" (pricing's discount). */
 const NEWSLETTER_ANCHOR = "newsletter";
 
@@ -58,7 +61,7 @@ export function NewsletterBox() {
           </Alert>
         )}
         {subscribe.isError && !fieldFailure && (
-          <Alert color="red" role="alert" p="xs">
+          <Alert color="red" role="alert" p="xs" title={isRateLimited(subscribe.error) ? t("rateLimited") : t("failed")}>
             {errorText(subscribe.error)}
           </Alert>
         )}

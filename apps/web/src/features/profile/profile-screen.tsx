@@ -7,6 +7,9 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { fieldErrorsOf, type Translate } from "../../shared/forms/zod-field-errors.ts";
+import { SecuritySection } from "../account/public/security-section.tsx";
+import { SessionsSection } from "../account/public/sessions-section.tsx";
+import { YourDataSection } from "../account/public/your-data-section.tsx";
 import { SubscriptionSection } from "../shop/public/subscription-section.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useUpdateProfileWithPicture } from "../user/api/update-profile-with-picture.ts";
@@ -124,6 +127,9 @@ export function ProfileScreen() {
         </Stack>
       </form>
       <SubscriptionSection user={user} />
+      <SecuritySection />
+      <SessionsSection />
+      <YourDataSection />
     </Stack>
   );
 }

@@ -8,8 +8,10 @@ import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { DownloadControl } from "../films/public/download-control.tsx";
 import { FilmSummary } from "../films/public/film-summary.tsx";
 import { galleryItems } from "../films/public/gallery-items.ts";
+import { reportZipFileDone } from "../films/public/report-zip-file-done.ts";
 import { ShotGallery } from "../films/public/shot-gallery.tsx";
 import { ShotLightbox } from "../films/public/shot-lightbox.tsx";
+import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
 import { useFilmFeed } from "../films/public/use-film-feed.ts";
 import { useShotInUrl } from "../films/public/use-shot-in-url.ts";
 import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
@@ -33,15 +35,18 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
     [film.shots],
   );
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["public-film", code] }), [queryClient, code]);
-  useFilmFeed(
+  const downloadKey = `shared-${film.id}`;
+  const feed = useFilmFeed(
     film.id,
     () => createPublicWsTicket(code),
     (event) => {
       if (event.type === "shot" || event.type === "shot-deleted") void refresh();
+      else if (event.type === "download") reportZipFileDone(downloadKey, event.progress);
     },
   );
   const manifest = useCallback(() => getPublicDownload(code), [code]);
-  const onStaleImage = useCallback(() => void refresh(), [refresh]);
+  const staleLinks = useDelayedRefresh(["public-film", code]);
+  const onStaleImage = useCallback(() => staleLinks(STALE_LINK_DELAY_MS), [staleLinks]);
 
   return (
     <Stack gap="lg">
@@ -50,7 +55,7 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
       </Text>
       <FilmSummary
         film={{ ...film, shot_count: items.length }}
-        actions={<DownloadControl downloadKey={`shared-${film.id}`} manifest={manifest} disabled={items.length === 0} />}
+        actions={<DownloadControl downloadKey={downloadKey} manifest={manifest} disabled={items.length === 0} feed={feed} />}
       />
       <section aria-labelledby="shared-gallery-title">
         <Title order={2} size="h3" id="shared-gallery-title" mb="sm">
@@ -58,7 +63,14 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
         </Title>
         <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} emptyText={t("public.empty")} />
       </section>
-      <ShotLightbox film={film} items={items} openIndex={lightbox.openIndex} onNavigate={lightbox.show} onClose={lightbox.close} />
+      <ShotLightbox
+        film={film}
+        items={items}
+        openIndex={lightbox.openIndex}
+        onNavigate={lightbox.show}
+        onClose={lightbox.close}
+        onStaleImage={onStaleImage}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import type { PublicOrder } from "@latent/domain/orders";
 import { Alert, Anchor, Button, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
 import { webpageLabel } from "../labs-directory/public/lab-webpage.ts";
 import { ShareLinkError } from "../public-film/api/share-link-client.ts";
 import { publicOrderKeys, usePublicOrder } from "./api/get-public-order.ts";
@@ -39,11 +39,8 @@ function LabHeader({ lab }: { lab: PublicOrder["lab"] }) {
 
 function OrderView({ order, code }: { order: PublicOrder; code: string }) {
   const { t, i18n } = useTranslation("publicOrder");
-  const queryClient = useQueryClient();
-  const onStaleImage = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: publicOrderKeys.order(code) }),
-    [queryClient, code],
-  );
+  const staleLinks = useDelayedRefresh(publicOrderKeys.order(code));
+  const onStaleImage = useCallback(() => staleLinks(STALE_LINK_DELAY_MS), [staleLinks]);
   const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(order.expires_at));
 
   return (

@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useContext } from "react";
+import { paths } from "@latent/domain/app-paths";
+import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../i18n/i18n.ts";
 import type { AuthSession } from "./auth-session.ts";
@@ -6,6 +7,10 @@ import type { AuthSession } from "./auth-session.ts";
 const AuthSessionContext = createContext<AuthSession | null>(null);
 
 export function AuthSessionProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  // The silent session check at start (spec §4); /callback is making a new session and must not race it.
+  useEffect(() => {
+    if (window.location.pathname !== paths.callback) void session.checkSession();
+  }, [session]);
   return <AuthSessionContext value={session}>{children}</AuthSessionContext>;
 }
 

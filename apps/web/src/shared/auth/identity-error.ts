@@ -1,4 +1,5 @@
 import { ErrorResponse, ErrorTimeout } from "oidc-client-ts";
+import { IdTokenError } from "./id-token-validator.ts";
 
 /** Identity errors the app explains in its own words (spec §8); any other shows the provider's description. */
 export const IDENTITY_ERROR_CODES = [
@@ -19,12 +20,23 @@ export interface IdentityError {
   description: string | null;
 }
 
+/** A renewal was needed but the session holds no refresh token (spec §8: missing_refresh_token, a local logout). */
+export class MissingRefreshTokenError extends Error {
+  override name = "MissingRefreshTokenError";
+  constructor() {
+    super("Missing refresh token");
+  }
+}
+
 /** Classifies what oidc-client-ts throws into the spec's identity error codes. */
 export function identityErrorOf(err: unknown): IdentityError {
   if (err instanceof ErrorResponse) return { code: err.error ?? "request_error", description: err.error_description };
   if (err instanceof ErrorTimeout) return { code: "timeout", description: null };
+  // An ID token the client refused: not a code the app words itself, so the validator's reason is what is shown.
+  if (err instanceof IdTokenError) return { code: "invalid_id_token", description: err.message };
+  if (err instanceof MissingRefreshTokenError) return { code: "missing_refresh_token", description: null };
   const message = err instanceof Error ? err.message : "";
-  if (/no matching state/i.test(message)) return { code: "state_mismatch", description: null };
+  if (/no matching state|state does not match/i.test(message)) return { code: "state_mismatch", description: null };
   if (/no state in response/i.test(message)) return { code: "missing_transaction", description: null };
   if (/popup closed/i.test(message)) return { code: "cancelled", description: null };
   return { code: "request_error", description: message || null };

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "labsDirectory",
   "lab",
   "orders",
+  "account",
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");

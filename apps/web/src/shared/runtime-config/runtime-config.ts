@@ -7,6 +7,8 @@ export interface RuntimeConfig {
     authority: string;
     client_id: string;
     audience: string;
+    /** The organization the provider must put in the ID token (`org_id`, spec §5); null when none is configured. */
+    organization: string | null;
     roles_claim: string;
     embedded: boolean;
     registration_open: boolean;

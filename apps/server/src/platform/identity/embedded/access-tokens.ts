@@ -10,6 +10,13 @@ export interface MintOptions {
   /** Seconds of validity; negative gives an already expired token (tests). */
   expiresIn?: number;
   audience?: string;
+  /**
+   * The `email_verified` claim, default true. It counts only for a subject without an embedded account row (tests'
+   * random subjects): an account's own confirmation state wins (decision 0015).
+   */
+  emailVerified?: boolean;
+  /** Seconds since the epoch for `iat` (tests of tokens issued before a password change). */
+  issuedAt?: number;
 }
 
 /**
@@ -24,6 +31,7 @@ export function createTokenMinter(key: JWK, settings: { issuer: string; audience
       scope: (o.scopes ?? [...IDENTITY_SCOPES, ...SCOPES]).join(" "),
       [settings.rolesClaim]: [o.role === "lab" ? ROLES.lab : ROLES.user],
       email: o.email,
+      email_verified: o.emailVerified ?? true,
       client_id: settings.clientId,
     })
       .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "at+jwt" })
@@ -31,7 +39,7 @@ export function createTokenMinter(key: JWK, settings: { issuer: string; audience
       .setAudience(o.audience ?? settings.audience)
       .setSubject(o.sub)
       .setJti(randomUUID())
-      .setIssuedAt(expiresIn < 0 ? now + expiresIn - 3600 : now)
+      .setIssuedAt(o.issuedAt ?? (expiresIn < 0 ? now + expiresIn - 3600 : now))
       .setExpirationTime(now + expiresIn)
       .sign(await importJWK(key, "RS256"));
   };

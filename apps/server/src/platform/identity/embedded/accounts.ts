@@ -11,7 +11,15 @@ export function createAccounts(db: Kysely<Database>) {
     /** Refuses (or allows again) signing in with an account, kept in step with the product user's block. */
     setBlocked: (email: string, blocked: boolean) => setAccountBlocked(db, email, blocked),
     /** Creates an account with a password; undefined when the email is already taken. */
-    async create(account: { id: string; email: string; password: string; role: "user" | "lab"; locale: string | null }) {
+    async create(account: {
+      id: string;
+      email: string;
+      password: string;
+      role: "user" | "lab";
+      locale: string | null;
+      /** Dev tokens' and tests' accounts need no confirmation mail. */
+      emailVerified?: boolean;
+    }) {
       const { password, ...rest } = account;
       return insertAccount(db, { ...rest, passwordHash: await hashPassword(password) });
     },

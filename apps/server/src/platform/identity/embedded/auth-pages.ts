@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from "@latent/domain/account";
 import { BACKGROUND_COLOR, BRAND_PALETTE, THEME_COLOR } from "@latent/domain/brand";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@latent/domain/locales";
 import { type TextKey, type Translate, translator } from "../../i18n/translator.ts";
@@ -52,8 +53,10 @@ main{flex:1;padding:48px 16px}
 .card{max-width:440px;margin:0 auto;padding:32px;border:1px solid #dee2e6;border-radius:8px;background:#fff}
 h1{font-size:26px;line-height:1.3;font-weight:700;margin:0 0 24px}
 label,legend{display:block;font-size:14px;font-weight:500;margin:16px 0 4px;padding:0}
-input[type=email],input[type=password]{display:block;width:100%;height:42px;padding:0 12px;border:1px solid #ced4da;border-radius:8px;font:inherit;color:inherit;background:#fff}
-input[type=email]:focus,input[type=password]:focus{border-color:${BRAND}}
+input[type=email],input[type=password],input[type=text]{display:block;width:100%;height:42px;padding:0 12px;border:1px solid #ced4da;border-radius:8px;font:inherit;color:inherit;background:#fff}
+input[type=email]:focus,input[type=password]:focus,input[type=text]:focus{border-color:${BRAND}}
+.strength{display:flex;align-items:center;gap:12px;margin:8px 0 0;font-size:14px;color:#495057}.strength meter{flex:1;height:8px}
+.success{margin:0 0 8px;padding:12px 16px;border:1px solid #b2f2bb;border-left:4px solid #2b8a3e;border-radius:8px;background:#ebfbee}
 input[aria-invalid=true]{border-color:#c92a2a}
 fieldset{border:0;padding:0;margin:16px 0 0;min-width:0}fieldset legend{margin-top:0}
 .choice{display:flex;flex-wrap:wrap;gap:8px 24px}.choice label{display:inline-flex;align-items:center;gap:8px;margin:4px 0;font-size:16px;font-weight:400;cursor:pointer}
@@ -72,7 +75,7 @@ footer nav{display:flex;flex-wrap:wrap;gap:8px 20px}footer a{color:${BRAND_DARK}
 const newTabLink = (t: Translate<"auth">, href: string, text: string) =>
   `<a href="${href}" target="_blank" rel="noopener">${esc(text)}<span class="sr-only"> ${esc(t("legal.newTab"))}</span></a>`;
 
-interface Shell {
+export interface Shell {
   locale: Locale;
   /** The page's own title, before " · Latent"; null for just "Latent". */
   title: string | null;
@@ -82,7 +85,7 @@ interface Shell {
 }
 
 /** Every page of the embedded provider: the web app's header (brand, language), a card, and the legal links. */
-function page({ locale, title, languageHref, content }: Shell): string {
+export function page({ locale, title, languageHref, content }: Shell): string {
   const t = translator(locale, "auth");
   const languages = languageHref
     ? `<nav aria-label="${esc(t("language"))}"><details class="lang"><summary aria-label="${esc(
@@ -139,12 +142,12 @@ export function renderAuthPage(m: AuthPageModel): string {
   } autofocus>
   ${fieldError("email")}
   <label for="password">${esc(t("password"))}</label>
-  <input id="password" name="password" type="password" required minlength="8" autocomplete="${
+  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN_LENGTH}" autocomplete="${
     m.mode === "login" ? "current-password" : "new-password"
   }" aria-describedby="${described("password", m.mode === "signup" ? "password-hint" : "")}"${
     m.fieldErrors?.password ? ' aria-invalid="true"' : ""
   }>
-  ${m.mode === "signup" ? `<p class="hint" id="password-hint">${esc(t("passwordHint"))}</p>` : ""}
+  ${m.mode === "signup" ? `<p class="hint" id="password-hint">${esc(t("passwordHint"))}</p>${strengthMeter(t)}` : ""}
   ${fieldError("password")}
   ${
     m.mode === "signup"
@@ -165,10 +168,23 @@ export function renderAuthPage(m: AuthPageModel): string {
 ${alert}
 ${form}
 <div class="links">
+  ${m.mode === "login" ? `<a href="/auth/forgot?lang=${m.locale}&amp;uid=${encodeURIComponent(m.uid)}">${esc(t("forgot.link"))}</a>` : ""}
   <a href="${base}?mode=${other}&amp;lang=${m.locale}">${esc(t(`switchTo.${other}`))}</a>
   <a href="${base}/abort">${esc(t("cancel"))}</a>
 </div>`,
   });
+}
+
+/**
+ * A strength meter under the `#password` field: a rough estimate while typing (the server's rule decides), shown
+ * only when script runs, so the page works the same without it.
+ */
+export function strengthMeter(t: Translate<"auth">): string {
+  const labels = (["tooShort", "weak", "fair", "good", "strong"] as const).map((k) => t(`strength.${k}`));
+  return `<div class="strength" id="strength" hidden><meter id="strength-meter" min="0" max="4" low="2" high="3" optimum="4" value="0" aria-label="${esc(
+    t("strength.label"),
+  )}"></meter><span id="strength-text" aria-live="polite"></span></div>
+<script data-strength-meter>(function(){var i=document.getElementById("password"),b=document.getElementById("strength"),m=document.getElementById("strength-meter"),o=document.getElementById("strength-text"),L=${JSON.stringify(labels).replace(/</g, "\\u003c")};if(!i||!b)return;b.hidden=false;function u(){var v=i.value,n=Array.from(v).length,p=0;if(/[a-z]/.test(v))p+=26;if(/[A-Z]/.test(v))p+=26;if(/[0-9]/.test(v))p+=10;if(/[^a-zA-Z0-9]/.test(v))p+=33;var bits=n*Math.log2(Math.max(p,2)),s=n<${PASSWORD_MIN_LENGTH}?0:bits<50?1:bits<65?2:bits<90?3:4;m.value=s;o.textContent=L[s];}i.addEventListener("input",u);u();})();</script>`;
 }
 
 /** A page for a stale or unknown interaction: nothing to resume, start again. */

@@ -52,6 +52,7 @@ export function devTokenRoutes(app: FastifyInstance, deps: { accounts: Accounts;
         password: randomBytes(24).toString("base64url"),
         role: body.role,
         locale: null,
+        emailVerified: true,
       });
       account ??= await deps.accounts.findByEmail(body.email);
     }

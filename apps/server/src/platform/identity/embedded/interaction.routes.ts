@@ -4,12 +4,23 @@ import { type Locale, resolveLocale } from "@latent/domain/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
 import { z } from "zod";
+import { createSecretBox } from "../../crypto/secret-box.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { AccountSecurityService } from "./account-security.ts";
 import type { Accounts } from "./accounts.ts";
 import { type AuthPageModel, renderAuthPage, renderExpiredPage } from "./auth-pages.ts";
+import { passwordProblem } from "./password-policy.ts";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "./passwords.ts";
+import { renderSecondFactorPage } from "./security-pages.ts";
+
+/** How long the second step of a sign-in may wait after the password was right. */
+const SECOND_STEP_MS = 10 * 60_000;
 
 export interface InteractionDeps {
   accounts: Accounts;
+  security: AccountSecurityService;
+  /** The server secret: seals the ticket that carries a right password to the second-factor step. */
+  secret: string;
   provider: Provider;
   registrationOpen: boolean;
   signinAttemptsPerMinute: number;
@@ -31,7 +42,9 @@ function browserLocales(request: FastifyRequest): string[] {
 
 /** Sign-in and sign-up pages of the embedded provider (its "interactions"). */
 export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
-  const { accounts, provider } = deps;
+  const { accounts, provider, security } = deps;
+  // The ticket is bound to its interaction: it opens nothing in another sign-in.
+  const tickets = createSecretBox(deps.secret, "sign-in-second-factor");
 
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
@@ -88,31 +101,66 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       });
     });
 
-    scope.post(
-      "/auth/interaction/:uid/login",
-      {
-        schema: { hide: true },
-        config: {
-          rateLimit: {
-            max: deps.signinAttemptsPerMinute,
-            timeWindow: "1 minute",
-            errorResponseBuilder: () => Object.assign(new Error("rate limited"), { statusCode: 429 }),
-          },
+    const signinLimit = {
+      schema: { hide: true },
+      config: {
+        rateLimit: {
+          max: deps.signinAttemptsPerMinute,
+          timeWindow: "1 minute",
+          errorResponseBuilder: () => Object.assign(new Error("rate limited"), { statusCode: 429 }),
         },
       },
-      async (request, reply) => {
-        const { uid } = request.params as { uid: string };
-        const interaction = await details(request, reply);
-        const locale = localeOf(request, interaction?.params.ui_locales);
-        if (!interaction || interaction.uid !== uid) return expired(reply, locale);
-        const form = FormSchema.parse(request.body ?? {});
-        const account = EmailSchema.safeParse(form.email).success ? await accounts.findByEmail(form.email) : undefined;
-        const ok = await verifyPassword(form.password, account?.password_hash ?? (await DUMMY_HASH_PROMISE));
-        if (!account || !ok) return page(reply, { locale, uid, mode: "login", email: form.email, error: "credentials" }, 401);
-        if (account.blocked) return page(reply, { locale, uid, mode: "login", email: form.email, error: "blocked" }, 403);
-        return finishLogin(request, reply, account.id);
-      },
-    );
+    };
+
+    scope.post("/auth/interaction/:uid/login", signinLimit, async (request, reply) => {
+      const { uid } = request.params as { uid: string };
+      const interaction = await details(request, reply);
+      const locale = localeOf(request, interaction?.params.ui_locales);
+      if (!interaction || interaction.uid !== uid) return expired(reply, locale);
+      const form = FormSchema.parse(request.body ?? {});
+      const account = EmailSchema.safeParse(form.email).success ? await accounts.findByEmail(form.email) : undefined;
+      const ok = await verifyPassword(form.password, account?.password_hash ?? (await DUMMY_HASH_PROMISE));
+      if (!account || !ok) return page(reply, { locale, uid, mode: "login", email: form.email, error: "credentials" }, 401);
+      if (account.blocked) return page(reply, { locale, uid, mode: "login", email: form.email, error: "blocked" }, 403);
+      if (security.needsSecondFactor(account)) {
+        const ticket = tickets.seal(JSON.stringify({ account: account.id, until: Date.now() + SECOND_STEP_MS }), `interaction:${uid}`);
+        return secondFactorPage(reply, { locale, uid, ticket });
+      }
+      return finishLogin(request, reply, account.id);
+    });
+
+    const secondFactorPage = (reply: FastifyReply, model: Parameters<typeof renderSecondFactorPage>[0], status = 200) =>
+      reply.status(status).type("text/html; charset=utf-8").header("cache-control", "no-store").send(renderSecondFactorPage(model));
+
+    // The second step: a TOTP code (each once) or a recovery code, after the password was right in this interaction.
+    scope.post("/auth/interaction/:uid/second-factor", signinLimit, async (request, reply) => {
+      const { uid } = request.params as { uid: string };
+      const interaction = await details(request, reply);
+      const locale = localeOf(request, interaction?.params.ui_locales);
+      if (!interaction || interaction.uid !== uid) return expired(reply, locale);
+      const form = z.object({ ticket: z.string().max(2048).default(""), code: z.string().max(64).default("") }).parse(request.body ?? {});
+      let accountId: string;
+      try {
+        const opened = JSON.parse(tickets.open(form.ticket, `interaction:${uid}`)) as { account: string; until: number };
+        if (opened.until < Date.now()) return expired(reply, locale);
+        accountId = opened.account;
+      } catch {
+        return expired(reply, locale);
+      }
+      const account = await accounts.findById(accountId);
+      if (!account || account.blocked) return expired(reply, locale);
+      try {
+        if (!(await security.checkSecondFactor(accountId, form.code))) {
+          return secondFactorPage(reply, { locale, uid, ticket: form.ticket, error: "code" }, 401);
+        }
+      } catch (err) {
+        if (err instanceof AppError && err.code === "rate-limited") {
+          return secondFactorPage(reply, { locale, uid, ticket: form.ticket, error: "rateLimitedLong" }, 429);
+        }
+        throw err;
+      }
+      return finishLogin(request, reply, accountId);
+    });
 
     scope.post("/auth/interaction/:uid/signup", { schema: { hide: true } }, async (request, reply) => {
       const { uid } = request.params as { uid: string };
@@ -123,7 +171,8 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       const form = FormSchema.parse(request.body ?? {});
       const fieldErrors: AuthPageModel["fieldErrors"] = {};
       if (!EmailSchema.safeParse(form.email).success) fieldErrors.email = "email";
-      if (form.password.length < 8) fieldErrors.password = "password";
+      const problem = passwordProblem(form.password);
+      if (problem) fieldErrors.password = problem === "password-too-short" ? "password" : "passwordCommon";
       if (fieldErrors.email || fieldErrors.password) {
         return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors }, 400);
       }
@@ -137,6 +186,8 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       if (!account) {
         return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors: { email: "taken" } }, 409);
       }
+      // The account works at once; the confirmation mail follows (spec §4), not delaying the sign-in.
+      security.welcome(account.id).catch((err: Error) => request.log.warn({ error: err.message }, "verification mail failed"));
       return finishLogin(request, reply, account.id);
     });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
 
@@ -63,4 +63,72 @@ export function createOidcAdapterClass(db: Kysely<Database>) {
 /** Removes expired rows; run now and then. */
 export async function pruneOidcPayloads(db: Kysely<Database>) {
   await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date()).execute();
+}
+
+/** Whether a grant (one signed-in session) still exists: its access tokens count only while it does. */
+export async function grantAlive(db: Kysely<Database>, grantId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("oidc_payloads")
+    .select("id")
+    .where("type", "=", "Grant")
+    .where("id", "=", grantId)
+    .where((w) => w.or([w("expires_at", "is", null), w("expires_at", ">", now)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The account's grants that are still alive. */
+export async function aliveGrantIds(db: Kysely<Database>, accountId: string, now: Date): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("oidc_payloads")
+    .select("id")
+    .where("type", "=", "Grant")
+    .where(sql<string>`payload->>'accountId'`, "=", accountId)
+    .where((w) => w.or([w("expires_at", "is", null), w("expires_at", ">", now)]))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Signs the account out of the embedded provider: its grants with their refresh tokens and codes, and its
+ * browser sessions, except the grant `keep` (the session making the request) and the browser session holding it;
+ * only the grant `only` when given (ending one session). Answers the ids of the grants it ended.
+ */
+export async function revokeAccountGrants(
+  db: Kysely<Database>,
+  accountId: string,
+  options: { keep?: string | null; only?: string } = {},
+): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
+    const grants = await tx
+      .selectFrom("oidc_payloads")
+      .select("id")
+      .where("type", "=", "Grant")
+      .where(sql<string>`payload->>'accountId'`, "=", accountId)
+      .$if(options.only !== undefined, (qb) => qb.where("id", "=", options.only!))
+      .execute();
+    const ids = grants.map((g) => g.id).filter((id) => id !== options.keep);
+    if (ids.length) {
+      await tx.deleteFrom("oidc_payloads").where("grant_id", "in", ids).execute();
+      await tx.deleteFrom("oidc_payloads").where("type", "=", "Grant").where("id", "in", ids).execute();
+    }
+    // Browser sessions: a session left behind would sign its browser in again at once, with a fresh grant.
+    const sessions = await tx
+      .selectFrom("oidc_payloads")
+      .select(["id", "payload"])
+      .where("type", "=", "Session")
+      .where(sql<string>`payload->>'accountId'`, "=", accountId)
+      .execute();
+    const grantsOf = (payload: unknown) =>
+      Object.values((payload as { authorizations?: Record<string, { grantId?: string }> }).authorizations ?? {}).map((a) => a.grantId);
+    const ended = sessions
+      .filter((s) => {
+        const held = grantsOf(s.payload);
+        if (options.keep && held.includes(options.keep)) return false;
+        return options.only === undefined || held.includes(options.only);
+      })
+      .map((s) => s.id);
+    if (ended.length) await tx.deleteFrom("oidc_payloads").where("type", "=", "Session").where("id", "in", ended).execute();
+    return ids;
+  });
 }

@@ -18,8 +18,14 @@ export interface ProviderSettings {
 
 const ACCESS_TOKEN_TTL_S = 3600;
 
+/** What the provider tells account security: where a new grant (session) started, and each token it issues. */
+export interface SessionHooks {
+  recordSession(s: { grant_id: string; account_id: string; client_id: string; user_agent: string | null }): Promise<unknown>;
+  touchSession(grantId: string): Promise<unknown>;
+}
+
 /** The embedded OpenID provider: authorization code + PKCE for the web app, JWT access tokens for the API. */
-export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s: ProviderSettings): Provider {
+export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s: ProviderSettings, sessions: SessionHooks): Provider {
   const apiScopes = SCOPES.join(" ");
   const roleOf = async (accountId: string) => ((await findAccountById(db, accountId))?.role === "lab" ? ROLES.lab : ROLES.user);
 
@@ -68,7 +74,7 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
         claims: async () => ({
           sub: id,
           email: account.email,
-          email_verified: false,
+          email_verified: account.email_verified,
           locale: account.locale ?? undefined,
           [s.rolesClaim]: [account.role === "lab" ? ROLES.lab : ROLES.user],
         }),
@@ -85,7 +91,13 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
       grant.addOIDCScope([...IDENTITY_SCOPES, "offline_access"].join(" "));
       grant.addOIDCClaims(["email", "email_verified", "name", "locale", s.rolesClaim]);
       grant.addResourceScope(s.audience, apiScopes);
-      await grant.save();
+      const savedId = await grant.save();
+      await sessions.recordSession({
+        grant_id: savedId,
+        account_id: ctx.oidc.session!.accountId!,
+        client_id: ctx.oidc.client!.clientId,
+        user_agent: ctx.get("user-agent")?.slice(0, 512) || null,
+      });
       return grant;
     },
     // OIDC drops offline_access unless consent is prompted; our own web app keeps its session through refresh tokens.
@@ -95,9 +107,13 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== "AccessToken" || !token.accountId) return undefined;
       const account = await findAccountById(db, token.accountId);
+      // The grant id lets the API refuse the token once its session is ended (decision 0015).
+      if (token.grantId) await sessions.touchSession(token.grantId);
       return {
         [s.rolesClaim]: [await roleOf(token.accountId)],
         email: account?.email,
+        email_verified: account?.email_verified ?? false,
+        ...(token.grantId ? { gid: token.grantId } : {}),
         ...(account?.locale ? { locale: account.locale } : {}),
       };
     },

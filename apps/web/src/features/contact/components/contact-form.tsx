@@ -5,6 +5,10 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { fieldErrorsOf } from "../../../shared/forms/zod-field-errors.ts";
+
+/** Spec §8: one message a minute; a second one within it is refused with 429. */
+const isRateLimited = (err: unknown) => err instanceof ApiError && err.status === 429;
+
 import { useSendContactMessage } from "../api/send-contact-message.ts";
 
 interface ContactValues {
@@ -50,7 +54,7 @@ export function ContactForm() {
           </Alert>
         )}
         {send.isError && !fieldFailure && (
-          <Alert color="red" title={t("failedTitle")} role="alert">
+          <Alert color="red" title={isRateLimited(send.error) ? t("rateLimitedTitle") : t("failedTitle")} role="alert">
             {errorText(send.error)}
           </Alert>
         )}

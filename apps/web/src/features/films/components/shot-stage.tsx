@@ -34,6 +34,8 @@ interface ShotStageProps {
   zoom: Zoom;
   onToggleZoom: (anchor: ZoomAnchor | null) => void;
   onSwipe: (to: "previous" | "next") => void;
+  /** The preview or original did not load: fetch fresh links (spec §8); called once, a second failure is shown. */
+  onStaleImage?: () => void;
 }
 
 interface Size {
@@ -52,7 +54,7 @@ function fitInside(image: Size, box: Size): Size {
  * own size) scrolled by wheel, touch or mouse drag. A click on the picture toggles the two, keeping the point clicked
  * under the pointer; a finger swipe moves to the next or previous shot.
  */
-export function ShotStage({ item, zoom, onToggleZoom, onSwipe }: ShotStageProps) {
+export function ShotStage({ item, zoom, onToggleZoom, onSwipe, onStaleImage }: ShotStageProps) {
   const { t } = useTranslation("films");
   const errorText = useShotErrorText();
   const { ref: sizeRef, width, height } = useElementSize();
@@ -62,6 +64,14 @@ export function ShotStage({ item, zoom, onToggleZoom, onSwipe }: ShotStageProps)
   const [previewSize, setPreviewSize] = useState<(Size & { src: string }) | null>(null);
   const [loadedOriginal, setLoadedOriginal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // Spec §8: an image that fails is tried once more with a fresh link (after 2 s, see onStaleImage); a second
+  // failure of the same shot is shown. Counted per shot: another shot starts afresh.
+  const [failures, setFailures] = useState<{ shotIndex: number; count: number }>({ shotIndex: item.index, count: 0 });
+  const failureCount = failures.shotIndex === item.index ? failures.count : 0;
+  const onImageError = () => {
+    if (failureCount === 0) onStaleImage?.();
+    setFailures({ shotIndex: item.index, count: failureCount + 1 });
+  };
   const press = useRef<{ id: number; x: number; y: number; left: number; top: number; mouse: boolean; moved: boolean } | null>(null);
 
   const shot = item.shot;
@@ -156,7 +166,13 @@ export function ShotStage({ item, zoom, onToggleZoom, onSwipe }: ShotStageProps)
 
   const alt = t("tile.alt", { index: item.index });
   let content: ReactNode;
-  if (preview === null) {
+  if (preview !== null && failureCount >= 2) {
+    content = (
+      <div className={classes.stageMessage} role="alert">
+        <span>{t("tile.thumbnailError")}</span>
+      </div>
+    );
+  } else if (preview === null) {
     const busy = item.state === "pending" || item.state === "uploading";
     content = (
       <div className={classes.stageMessage}>
@@ -186,6 +202,7 @@ export function ShotStage({ item, zoom, onToggleZoom, onSwipe }: ShotStageProps)
         // The preview, stretched to the original's size, stands in while the original arrives.
         style={{ backgroundImage: `url("${preview}")` }}
         onLoad={() => setLoadedOriginal(original)}
+        onError={onImageError}
       />
     );
   } else {
@@ -200,6 +217,7 @@ export function ShotStage({ item, zoom, onToggleZoom, onSwipe }: ShotStageProps)
         draggable={false}
         className={classes.stageImage}
         onLoad={(event) => setPreviewSize({ src: preview, w: event.currentTarget.naturalWidth, h: event.currentTarget.naturalHeight })}
+        onError={onImageError}
       />
     );
   }

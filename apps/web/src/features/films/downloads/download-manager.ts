@@ -4,8 +4,14 @@ import { saveFile } from "../../../shared/device/save-file.ts";
 
 /** Spec §3 download state, kept per roll under the local key `downloadData`. */
 export interface DownloadData {
-  /** Percent of the zip's bytes received. */
+  /**
+   * Percent of the zip's files done (spec §4), from the roll's realtime feed, which reports each file the server
+   * has written; 100 once the zip is saved.
+   */
   progress: number;
+  /** Bytes of the zip received so far, and its whole size: shown besides, and the only measure without the feed. */
+  received: number;
+  size: number;
   isDownloading: boolean;
   downloadFinished: boolean;
   /** The zip's file name, once known. */
@@ -47,8 +53,10 @@ function restore(storage: DownloadDeps["storage"]): DownloadState {
     const state: Record<string, DownloadData> = {};
     for (const [key, data] of Object.entries(saved)) {
       if (!data || typeof data !== "object") continue;
+      // Saved before the bytes were kept: they count as none.
+      const known: DownloadData = { ...data, received: data.received ?? 0, size: data.size ?? 0 };
       // A download lives in the page: one that was running when the page was left is gone.
-      state[key] = data.isDownloading ? { ...data, isDownloading: false, progress: 0, error: DOWNLOAD_INTERRUPTED } : data;
+      state[key] = known.isDownloading ? { ...known, isDownloading: false, progress: 0, error: DOWNLOAD_INTERRUPTED } : known;
     }
     return state;
   } catch {
@@ -81,7 +89,15 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
     for (const listener of listeners) listener();
   };
   const put = (key: string, change: Partial<DownloadData>) => {
-    const current = state[key] ?? { progress: 0, isDownloading: false, downloadFinished: false, name: null, error: null };
+    const current = state[key] ?? {
+      progress: 0,
+      received: 0,
+      size: 0,
+      isDownloading: false,
+      downloadFinished: false,
+      name: null,
+      error: null,
+    };
     commit({ ...state, [key]: { ...current, ...change } });
   };
 
@@ -111,10 +127,11 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
         pending = [];
         pendingBytes = 0;
       }
+      // The bytes are shown per percent, not per chunk: a 2 GB zip would otherwise render thousands of times.
       const percent = Math.min(99, Math.floor((received / size) * 100));
       if (percent !== lastPercent) {
         lastPercent = percent;
-        put(key, { progress: percent });
+        put(key, { received });
       }
     }
     if (received !== size) throw new DownloadError("network-error", `Received ${received} of ${size} bytes`);
@@ -140,7 +157,7 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
       if (state[key]?.isDownloading) return;
       const controller = new AbortController();
       controllers.set(key, controller);
-      put(key, { progress: 0, isDownloading: true, downloadFinished: false, error: null });
+      put(key, { progress: 0, received: 0, size: 0, isDownloading: true, downloadFinished: false, error: null });
       try {
         let zip = await manifest();
         if (zip.files.length === 0) throw new DownloadError(DOWNLOAD_EMPTY);
@@ -155,9 +172,10 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
           response = await open(zip, controller.signal);
         }
         const size = zip.size || Number(response.headers.get("content-length")) || 1;
+        put(key, { size });
         const blob = await receive(key, response, size, controller.signal);
         save(blob, zip.name);
-        put(key, { progress: 100, isDownloading: false, downloadFinished: true });
+        put(key, { progress: 100, received: size, isDownloading: false, downloadFinished: true });
       } catch (err) {
         if (controller.signal.aborted) {
           put(key, { progress: 0, isDownloading: false, downloadFinished: false, error: null });
@@ -175,6 +193,17 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
       } finally {
         if (controllers.get(key) === controller) controllers.delete(key);
       }
+    },
+
+    /**
+     * The roll's realtime feed says the server has written `percent` of the zip's files (spec §4: each finished file
+     * raises the progress). Only a running download moves, never backwards; it reaches 100 once the zip is saved.
+     */
+    fileDone(key: string, percent: number) {
+      const current = state[key];
+      if (!current?.isDownloading || !Number.isFinite(percent)) return;
+      const progress = Math.min(99, Math.max(current.progress, Math.round(percent)));
+      if (progress !== current.progress) put(key, { progress });
     },
 
     cancel(key: string) {

@@ -7,7 +7,7 @@ import { createDownloadManager, type DownloadData, type DownloadManager } from "
 /** One manager for the page's life, shared by the user's rolls and shared rolls. */
 let manager: DownloadManager | null = null;
 
-function downloadManager(): DownloadManager {
+export function downloadManager(): DownloadManager {
   if (!manager) {
     const created = createDownloadManager({ storage: window.localStorage });
     created.subscribe(() => setLeaveReason("downloads", created.hasDownloading()));

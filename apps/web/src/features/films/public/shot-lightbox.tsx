@@ -24,6 +24,8 @@ interface ShotLightboxProps {
   editor?: (item: GalleryItem, done: () => void) => ReactNode;
   /** Where the roll's tiles are, when the page shows several rolls: focus goes back to a tile of this roll. */
   tilesRoot?: RefObject<HTMLElement | null>;
+  /** A preview or original did not load: its signed link may have expired, so the roll should be fetched again. */
+  onStaleImage?: () => void;
 }
 
 /** Keys typed into a field belong to the field, not to the lightbox. */
@@ -37,7 +39,17 @@ function isTyping(target: EventTarget | null) {
  * I shows or hides the details, Esc closes. Focus stays inside (Mantine's modal traps it) and goes back to the shot's
  * tile on close.
  */
-export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gearName, editor, tilesRoot }: ShotLightboxProps) {
+export function ShotLightbox({
+  film,
+  items,
+  openIndex,
+  onNavigate,
+  onClose,
+  gearName,
+  editor,
+  tilesRoot,
+  onStaleImage,
+}: ShotLightboxProps) {
   const at = galleryPosition(items, openIndex);
   // While the lightbox fades out it keeps showing the last shot, whose tile then takes the focus.
   const lastAt = useRef<GalleryPosition | null>(null);
@@ -70,6 +82,7 @@ export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gear
             editor={editor}
             editing={editing}
             setEditing={setEditing}
+            onStaleImage={onStaleImage}
           />
         )}
       </Modal.Content>
@@ -77,14 +90,14 @@ export function ShotLightbox({ film, items, openIndex, onNavigate, onClose, gear
   );
 }
 
-interface LightboxViewProps extends Pick<ShotLightboxProps, "film" | "onNavigate" | "gearName" | "editor"> {
+interface LightboxViewProps extends Pick<ShotLightboxProps, "film" | "onNavigate" | "gearName" | "editor" | "onStaleImage"> {
   at: GalleryPosition;
   itemsCount: number;
   editing: boolean;
   setEditing: (editing: boolean) => void;
 }
 
-function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, editing, setEditing }: LightboxViewProps) {
+function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, editing, setEditing, onStaleImage }: LightboxViewProps) {
   const { t } = useTranslation("films");
   const { item, previous, next } = at;
   const shot = item.shot;
@@ -190,7 +203,13 @@ function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, edit
 
       <div className={classes.lightboxMain}>
         <div className={classes.stageWrap}>
-          <ShotStage item={item} zoom={zoom} onToggleZoom={toggleZoom} onSwipe={(to) => go(to === "previous" ? previous : next)} />
+          <ShotStage
+            item={item}
+            zoom={zoom}
+            onToggleZoom={toggleZoom}
+            onSwipe={(to) => go(to === "previous" ? previous : next)}
+            onStaleImage={onStaleImage}
+          />
           <UnstyledButton
             className={`${classes.navButton} ${classes.navPrevious}`}
             onClick={() => go(previous)}

@@ -1,5 +1,5 @@
 import type { ShotErrorCode, ShotState } from "@latent/domain/films";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Messages of a roll's realtime feed (`/ws/{filmId}`). */
 export type FilmFeedEvent =
@@ -16,6 +16,12 @@ export type FilmFeedEvent =
   | { type: "shot-deleted"; index: number }
   | { type: "download"; progress: number; file_name: string; finished: boolean };
 
+/**
+ * Whether the feed is live (spec §4: the film's download feed reports connected and disconnected): `connecting`
+ * until its first connection, then `connected` or `disconnected` (reconnecting, or given up).
+ */
+export type FilmFeedStatus = "connecting" | "connected" | "disconnected";
+
 /** Reconnecting waits longer after each failure, up to half a minute. */
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
 /** The server closes a shared roll's feed with this code when its link expires. */
@@ -28,12 +34,21 @@ const feedUrl = (filmId: string, ticket: string) =>
  * Listens to a roll's realtime feed while the component is mounted. Each ticket opens one connection, so every
  * reconnection asks for a new one; a refused ticket request (the roll or the link is gone) ends the listening.
  */
-export function useFilmFeed(filmId: string | null, getTicket: () => Promise<string>, onEvent: (event: FilmFeedEvent) => void) {
+export function useFilmFeed(
+  filmId: string | null,
+  getTicket: () => Promise<string>,
+  onEvent: (event: FilmFeedEvent) => void,
+): FilmFeedStatus {
   const handlers = useRef({ getTicket, onEvent });
   handlers.current = { getTicket, onEvent };
+  const [status, setStatus] = useState<FilmFeedStatus>("connecting");
 
   useEffect(() => {
-    if (!filmId || typeof WebSocket === "undefined") return;
+    if (!filmId || typeof WebSocket === "undefined") {
+      setStatus("disconnected");
+      return;
+    }
+    setStatus("connecting");
     let stopped = false;
     let socket: WebSocket | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,6 +56,7 @@ export function useFilmFeed(filmId: string | null, getTicket: () => Promise<stri
 
     const retryLater = () => {
       if (stopped) return;
+      setStatus("disconnected");
       timer = setTimeout(connect, BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]);
       failures += 1;
     };
@@ -51,8 +67,11 @@ export function useFilmFeed(filmId: string | null, getTicket: () => Promise<stri
         ticket = await handlers.current.getTicket();
       } catch (err) {
         // Refused for good (the roll is gone, the link expired): stop; a failure on the way: try again later.
-        const status = (err as { status?: unknown } | null)?.status;
-        if (typeof status === "number" && status >= 400 && status < 500) return;
+        const httpStatus = (err as { status?: unknown } | null)?.status;
+        if (typeof httpStatus === "number" && httpStatus >= 400 && httpStatus < 500) {
+          if (!stopped) setStatus("disconnected");
+          return;
+        }
         return retryLater();
       }
       if (stopped) return;
@@ -60,7 +79,10 @@ export function useFilmFeed(filmId: string | null, getTicket: () => Promise<stri
       socket.onmessage = (message) => {
         try {
           const event = JSON.parse(String(message.data)) as FilmFeedEvent;
-          if (event.type === "connected") failures = 0;
+          if (event.type === "connected") {
+            failures = 0;
+            setStatus("connected");
+          }
           handlers.current.onEvent(event);
         } catch {
           // Not a message of ours: ignore it.
@@ -69,6 +91,7 @@ export function useFilmFeed(filmId: string | null, getTicket: () => Promise<stri
       socket.onclose = (close) => {
         socket = null;
         if (close.code !== LINK_EXPIRED) retryLater();
+        else if (!stopped) setStatus("disconnected");
       };
     }
 
@@ -79,4 +102,6 @@ export function useFilmFeed(filmId: string | null, getTicket: () => Promise<stri
       socket?.close();
     };
   }, [filmId]);
+
+  return status;
 }

@@ -329,7 +329,8 @@ export function createUploadManager(deps: UploadDeps) {
   }
   void recover();
 
-  const hasUploading = () => Object.values(state).some((film) => film.shots.some((s) => s.state === "uploading"));
+  // Spec §4: active uploads are shots that are uploading or pending (sent, being processed).
+  const hasActive = () => Object.values(state).some((film) => film.shots.some((s) => s.state === "uploading" || s.state === "pending"));
 
   return {
     subscribe(listener: () => void) {
@@ -338,8 +339,8 @@ export function createUploadManager(deps: UploadDeps) {
     },
     getSnapshot: () => state,
 
-    /** True while any file is still being sent: leaving the page now would interrupt it (spec §2, §8). */
-    hasUploading,
+    /** True while any upload is active, being sent or processed: leaving the page asks first (spec §2, §4, §8). */
+    hasActive,
 
     /** Indexes of the film whose files are being sent, wait their turn, or wait to be chosen again. */
     busyIndexes: (filmId: string) =>

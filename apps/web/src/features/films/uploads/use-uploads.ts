@@ -27,7 +27,7 @@ export function useUploadManager(): UploadManager {
       storage: window.localStorage,
       stash: createIndexedDbStash(),
     });
-    created.subscribe(() => setLeaveReason("uploads", created.hasUploading()));
+    created.subscribe(() => setLeaveReason("uploads", created.hasActive()));
     manager = created;
   }
   useEffect(() => setLeaveTexts((reason) => i18n.t(`films:leave.${reason}`)), [i18n]);

@@ -18,7 +18,7 @@ export function InactiveSection({ user }: { user: User }) {
   const start = () =>
     reactivate.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: (err) => notifications.show({ color: "red", message: errorText(err) }),
+      onError: (err) => notifications.show({ color: "red", title: t("inactive.failed"), message: errorText(err) }),
     });
 
   return (

@@ -57,7 +57,15 @@ export function OrderRoll({ film, code, onStaleImage }: OrderRollProps) {
           }
         />
         <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} emptyText={t("roll.empty")} />
-        <ShotLightbox film={film} items={items} openIndex={openIndex} onNavigate={setOpenIndex} onClose={close} tilesRoot={section} />
+        <ShotLightbox
+          film={film}
+          items={items}
+          openIndex={openIndex}
+          onNavigate={setOpenIndex}
+          onClose={close}
+          tilesRoot={section}
+          onStaleImage={onStaleImage}
+        />
       </Stack>
     </section>
   );

@@ -1,0 +1,144 @@
+import {
+  AccountSecuritySchema,
+  AccountSessionsSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  RecoveryCodesSchema,
+  TotpCodeSchema,
+  TotpConfirmSchema,
+  TotpSetupSchema,
+} from "@latent/domain/account";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import type { AccountService } from "./account.service.ts";
+
+/** The account's security (issue 12): verification, password, email, two-factor sign-in and sessions. */
+export function accountRoutes(app: FastifyInstance, deps: { account: AccountService; requireScopes: RequireScopes }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { account, requireScopes } = deps;
+  const tags = ["account"];
+  const read = requireScopes("read:user");
+  const write = requireScopes("write:user");
+
+  r.get(
+    "/account",
+    {
+      preHandler: read,
+      schema: { tags, summary: "The account's provider, email confirmation, two-factor sign-in", response: { 200: AccountSecuritySchema } },
+    },
+    async (request) => account.summary(callerOf(request)),
+  );
+
+  r.post(
+    "/account/verification",
+    { preHandler: write, schema: { tags, summary: "Sends the confirmation mail again (202); 429 rate-limited-email within the cooldown" } },
+    async (request, reply) => {
+      await account.sendVerification(callerOf(request));
+      return reply.status(202).send();
+    },
+  );
+
+  r.post(
+    "/account/password",
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Changes the password (204): 403 wrong-password, 400 password-too-short/-common; other sessions end",
+        body: ChangePasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      await account.changePassword(callerOf(request), request.body.current_password, request.body.new_password);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    "/account/email",
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Sends a confirmation link to the new address (202): 403 wrong-password, 409 email-taken",
+        body: ChangeEmailSchema,
+      },
+    },
+    async (request, reply) => {
+      await account.changeEmail(callerOf(request), request.body.new_email, request.body.password);
+      return reply.status(202).send();
+    },
+  );
+
+  r.post(
+    "/account/totp/setup",
+    {
+      preHandler: write,
+      schema: { tags, summary: "A new TOTP secret, pending until a code confirms it", response: { 200: TotpSetupSchema } },
+    },
+    async (request) => account.totpSetup(callerOf(request)),
+  );
+
+  r.post(
+    "/account/totp/enable",
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Turns two-factor sign-in on with a code of the pending secret; answers recovery codes",
+        body: TotpCodeSchema,
+        response: { 200: RecoveryCodesSchema },
+      },
+    },
+    async (request) => account.totpEnable(callerOf(request), request.body.code),
+  );
+
+  r.post(
+    "/account/totp/disable",
+    {
+      preHandler: write,
+      schema: { tags, summary: "Turns two-factor sign-in off (204): the password and a code", body: TotpConfirmSchema },
+    },
+    async (request, reply) => {
+      await account.totpDisable(callerOf(request), request.body.password, request.body.code);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    "/account/recovery-codes",
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Ten new recovery codes replace the old ones: the password and a code",
+        body: TotpConfirmSchema,
+        response: { 200: RecoveryCodesSchema },
+      },
+    },
+    async (request) => account.recoveryCodes(callerOf(request), request.body.password, request.body.code),
+  );
+
+  r.get(
+    "/account/sessions",
+    {
+      preHandler: read,
+      schema: { tags, summary: "The signed-in sessions, the current one marked", response: { 200: AccountSessionsSchema } },
+    },
+    async (request) => account.sessions(callerOf(request)),
+  );
+
+  r.delete(
+    "/account/sessions/:id",
+    {
+      preHandler: write,
+      schema: { tags, summary: "Ends a session (204); 404 session-not-found", params: z.object({ id: z.string().min(1).max(200) }) },
+    },
+    async (request, reply) => {
+      await account.endSession(callerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

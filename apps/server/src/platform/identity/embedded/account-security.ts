@@ -1,0 +1,427 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  type AccountSecurity,
+  type AccountSession,
+  RECOVERY_CODE_COUNT,
+  RESET_LINK_MINUTES,
+  type TotpSetup,
+  VERIFICATION_RESEND_SECONDS,
+  VERIFY_LINK_HOURS,
+} from "@latent/domain/account";
+import type { Kysely } from "kysely";
+import QRCode from "qrcode";
+import type { Cooldown } from "../../cooldown/cooldown.ts";
+import { createSecretBox } from "../../crypto/secret-box.ts";
+import type { AccountsTable, Database } from "../../db/schema.ts";
+import { AppError } from "../../http/app-error.ts";
+import { translator } from "../../i18n/translator.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import {
+  consumeLink,
+  countRecoveryCodesLeft,
+  deleteSessionRecords,
+  findUsableLink,
+  insertLink,
+  listSessionRecords,
+  recordSession,
+  replaceRecoveryCodes,
+  retireLinks,
+  touchSession,
+  useRecoveryCode,
+} from "./account-security.store.ts";
+import { accountTokenState, deleteAccountRow, findAccountByEmail, findAccountById, takeTotpStep, updateAccount } from "./accounts.store.ts";
+import { aliveGrantIds, grantAlive, revokeAccountGrants } from "./oidc-adapter.ts";
+import { type PasswordProblem, passwordProblem } from "./password-policy.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
+
+/** Reset requests: per address and per client address, each an hour long (slots of the cooldown port). */
+export const RESET_LIMITS = { perEmail: 3, perIp: 10, windowMs: 3600_000 };
+/** Wrong second-factor codes per account before it must wait (ten minutes). */
+export const SECOND_FACTOR_LIMIT = { attempts: 5, windowMs: 600_000 };
+
+export interface AccountSecurityDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  cooldown: Cooldown;
+  /** The server secret: the TOTP secrets are sealed under a key derived from it. */
+  secret: string;
+  publicUrl: string;
+  /** The web app's client id: its sessions are named "Latent web". */
+  webClientId: string;
+  log: { warn(details: object, message: string): void };
+  now?: () => Date;
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const newLinkToken = () => randomBytes(32).toString("base64url");
+/** Recovery codes: ten base32 characters (50 bits) shown as `xxxxx-xxxxx`; compared without case or dashes. */
+const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z2-7]/g, "");
+function newRecoveryCode(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  const chars = [...randomBytes(10)].map((b) => alphabet[b & 31]).join("");
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** "Chrome on macOS" from a User-Agent header; the first words of it when nothing is recognised. */
+export function deviceName(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /OPR\//.test(userAgent)
+      ? "Opera"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Chrome\//.test(userAgent)
+          ? "Chrome"
+          : /Safari\//.test(userAgent)
+            ? "Safari"
+            : null;
+  const os = /iPhone|iPad/.test(userAgent)
+    ? "iOS"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /Mac OS X|Macintosh/.test(userAgent)
+        ? "macOS"
+        : /Windows/.test(userAgent)
+          ? "Windows"
+          : /CrOS/.test(userAgent)
+            ? "ChromeOS"
+            : /Linux/.test(userAgent)
+              ? "Linux"
+              : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return (browser ?? os ?? userAgent.split(/[\s/]/)[0] ?? "Unknown device").slice(0, 60);
+}
+
+/**
+ * The embedded provider's account security (issue 12): password reset, email verification and change, password
+ * change, two-factor sign-in with recovery codes, and the signed-in sessions. Links are single-use and kept as
+ * SHA-256 hashes; every change of password signs the other sessions out (decision 0015).
+ */
+export function createAccountSecurity(deps: AccountSecurityDeps) {
+  const { db, mailer, cooldown } = deps;
+  const now = deps.now ?? (() => new Date());
+  const box = createSecretBox(deps.secret, "account-totp");
+  const totpContext = (accountId: string) => `account-${accountId}:totp`;
+
+  const accountOrThrow = async (accountId: string) => {
+    const account = await findAccountById(db, accountId);
+    if (!account) throw new AppError("unauthorized");
+    return account;
+  };
+
+  /** Takes one of `n` slots of a key; the slot's name, or null when all are taken (n per window). */
+  const takeSlot = async (key: string, n: number, windowMs: number) => {
+    for (let i = 1; i <= n; i++) if (await cooldown.take(`${key}:${i}`, windowMs)) return `${key}:${i}`;
+    return null;
+  };
+
+  const link = (path: string, token: string, locale: string | null) =>
+    `${deps.publicUrl}/auth/${path}/${token}${locale ? `?lang=${encodeURIComponent(locale)}` : ""}`;
+
+  const createLink = async (account: Account, kind: "reset" | "verify" | "email-change", email: string, ms: number) => {
+    const token = newLinkToken();
+    await retireLinks(db, account.id, kind, now());
+    await insertLink(db, { token_hash: sha256(token), account_id: account.id, kind, email, expires_at: new Date(now().getTime() + ms) });
+    return token;
+  };
+
+  const sendVerificationMail = async (account: Account) => {
+    const t = translator(account.locale ?? "en-US", "auth");
+    const token = await createLink(account, "verify", account.email, VERIFY_LINK_HOURS * 3600_000);
+    await mailer.send({
+      to: account.email,
+      subject: t("mail.verify.subject"),
+      text: t("mail.verify.text", { link: link("verify", token, account.locale), hours: VERIFY_LINK_HOURS }),
+    });
+  };
+
+  const passwordOrThrow = async (account: Account, password: string) => {
+    if (!(await verifyPassword(password, account.password_hash))) throw new AppError("wrong-password");
+  };
+
+  const newPasswordOrThrow = (password: string) => {
+    const problem = passwordProblem(password);
+    if (problem) throw new AppError(problem);
+  };
+
+  /** A TOTP code (each step once) or an unused recovery code; wrong codes are limited per account. */
+  const secondFactorOk = async (account: Account, code: string): Promise<boolean> => {
+    if (!account.totp_secret_sealed) return false;
+    const slot = await takeSlot(`second-factor:${account.id}`, SECOND_FACTOR_LIMIT.attempts, SECOND_FACTOR_LIMIT.windowMs);
+    if (!slot) throw new AppError("rate-limited");
+    const secret = box.open(account.totp_secret_sealed, totpContext(account.id));
+    const last = account.totp_last_step === null ? null : Number(account.totp_last_step);
+    const step = matchTotp(secret, code, now().getTime(), last);
+    const ok =
+      step !== null
+        ? await takeTotpStep(db, account.id, step)
+        : /^[a-z2-7]{10}$/.test(normalizeRecovery(code)) && (await useRecoveryCode(db, account.id, sha256(normalizeRecovery(code)), now()));
+    if (ok) await cooldown.release(slot);
+    return ok;
+  };
+
+  const newRecoveryCodes = async (accountId: string) => {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await replaceRecoveryCodes(
+      db,
+      accountId,
+      codes.map((c) => sha256(normalizeRecovery(c))),
+    );
+    return { recovery_codes: codes };
+  };
+
+  /** Sets a new password; signs out every session but `keepGrant`, and refuses access tokens issued before now. */
+  const setPassword = async (account: Account, password: string, keepGrant: string | null) => {
+    const at = now();
+    await updateAccount(db, account.id, { password_hash: await hashPassword(password), password_changed_at: at, tokens_valid_after: at });
+    await retireLinks(db, account.id, "reset", at);
+    await deleteSessionRecords(db, await revokeAccountGrants(db, account.id, { keep: keepGrant }));
+  };
+
+  /**
+   * The password, and a second-factor code when two-factor sign-in is on: what a grave change (turning two-factor
+   * off, deleting the account) asks for. 403 `wrong-password`, `totp-required`, `totp-invalid`.
+   */
+  const confirmIdentity = async (accountId: string, password: string, code?: string) => {
+    const account = await accountOrThrow(accountId);
+    await passwordOrThrow(account, password);
+    if (account.totp_secret_sealed) {
+      if (!code) throw new AppError("totp-required");
+      if (!(await secondFactorOk(account, code))) throw new AppError("totp-invalid");
+    }
+    return account;
+  };
+
+  const resetLinkUsable = async (token: string) => (await findUsableLink(db, sha256(token), "reset", now())) !== undefined;
+
+  return {
+    /** GET account: where the account's security stands. */
+    async summary(accountId: string): Promise<AccountSecurity> {
+      const account = await accountOrThrow(accountId);
+      return {
+        provider: "embedded",
+        email: account.email,
+        email_verified: account.email_verified,
+        pending_email: account.pending_email,
+        totp_enabled: account.totp_secret_sealed !== null,
+        recovery_codes_left: account.totp_secret_sealed ? await countRecoveryCodesLeft(db, accountId) : 0,
+        password_changed_at: account.password_changed_at ? new Date(account.password_changed_at).toISOString() : null,
+      };
+    },
+
+    /**
+     * "Forgot your password?": mails a one-hour, single-use link when the address has an account. The answer is the
+     * same either way, and the mail is sent after it, so neither words nor timing tell whether the account exists.
+     * False when the address or the client has asked too often.
+     */
+    async requestReset(email: string, ip: string): Promise<boolean> {
+      const address = email.trim().toLowerCase();
+      const byEmail = await takeSlot(`reset-email:${sha256(address)}`, RESET_LIMITS.perEmail, RESET_LIMITS.windowMs);
+      const byIp = byEmail ? await takeSlot(`reset-ip:${ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowMs) : null;
+      if (!byEmail || !byIp) {
+        if (byEmail) await cooldown.release(byEmail);
+        return false;
+      }
+      const send = async () => {
+        const account = await findAccountByEmail(db, address);
+        if (!account || account.blocked) return;
+        const t = translator(account.locale ?? "en-US", "auth");
+        const token = await createLink(account, "reset", account.email, RESET_LINK_MINUTES * 60_000);
+        await mailer.send({
+          to: account.email,
+          subject: t("mail.reset.subject"),
+          text: t("mail.reset.text", { link: link("reset", token, account.locale), minutes: RESET_LINK_MINUTES }),
+        });
+      };
+      send().catch((err: Error) => deps.log.warn({ error: err.message }, "password reset mail failed"));
+      return true;
+    },
+
+    /** Whether a reset link can still be used (the page shows its form only then). */
+    resetLinkUsable,
+
+    /** Sets the password from a reset link, once; every session of the account ends. */
+    async resetPassword(token: string, password: string): Promise<"done" | "invalid" | PasswordProblem> {
+      const problem = passwordProblem(password);
+      if (problem) return (await resetLinkUsable(token)) ? problem : "invalid";
+      const used = await consumeLink(db, sha256(token), "reset", now());
+      if (!used) return "invalid";
+      const account = await findAccountById(db, used.account_id);
+      if (!account || account.email !== used.email) return "invalid";
+      await setPassword(account, password, null);
+      return "done";
+    },
+
+    /** Sends the confirmation link to the account's address, at most once per VERIFICATION_RESEND_SECONDS. */
+    async sendVerification(accountId: string) {
+      const account = await accountOrThrow(accountId);
+      if (account.email_verified) return;
+      if (!(await cooldown.take(`verify-mail:${accountId}`, VERIFICATION_RESEND_SECONDS * 1000))) throw new AppError("rate-limited-email");
+      await sendVerificationMail(account);
+    },
+
+    /** Confirms the address a verification link was sent to, if it is still the account's. */
+    async confirmEmail(token: string): Promise<boolean> {
+      const used = await consumeLink(db, sha256(token), "verify", now());
+      if (!used) return false;
+      const account = await findAccountById(db, used.account_id);
+      if (!account || account.email !== used.email) return false;
+      await updateAccount(db, account.id, { email_verified: true });
+      return true;
+    },
+
+    /** POST account/password: the current password, a new one by the rule; other sessions end, this one stays. */
+    async changePassword(accountId: string, current: string, next: string, currentGrant: string | null) {
+      const account = await accountOrThrow(accountId);
+      await passwordOrThrow(account, current);
+      newPasswordOrThrow(next);
+      await setPassword(account, next, currentGrant);
+    },
+
+    /** POST account/email: a confirmation link to the new address; the email changes once it is opened. */
+    async requestEmailChange(accountId: string, newEmail: string, password: string) {
+      const account = await accountOrThrow(accountId);
+      await passwordOrThrow(account, password);
+      const address = newEmail.trim().toLowerCase();
+      if (address === account.email || (await findAccountByEmail(db, address))) throw new AppError("email-taken");
+      await updateAccount(db, account.id, { pending_email: address });
+      const t = translator(account.locale ?? "en-US", "auth");
+      const token = await createLink(account, "email-change", address, VERIFY_LINK_HOURS * 3600_000);
+      await mailer.send({
+        to: address,
+        subject: t("mail.emailChange.subject"),
+        text: t("mail.emailChange.text", { link: link("email", token, account.locale), hours: VERIFY_LINK_HOURS }),
+      });
+    },
+
+    /** Opens an email-change link: the account takes the new (now confirmed) address, and the old one is told. */
+    async confirmEmailChange(token: string): Promise<"changed" | "invalid" | "taken"> {
+      const used = await consumeLink(db, sha256(token), "email-change", now());
+      if (!used) return "invalid";
+      const account = await findAccountById(db, used.account_id);
+      if (!account || account.pending_email !== used.email) return "invalid";
+      if (await findAccountByEmail(db, used.email)) return "taken";
+      let changed: Awaited<ReturnType<typeof updateAccount>>;
+      try {
+        changed = await updateAccount(db, account.id, { email: used.email, email_verified: true, pending_email: null });
+      } catch {
+        return "taken"; // the unique index: another account took the address meanwhile
+      }
+      if (!changed) return "invalid";
+      const t = translator(account.locale ?? "en-US", "auth");
+      await mailer
+        .send({ to: account.email, subject: t("mail.emailChanged.subject"), text: t("mail.emailChanged.text", { email: used.email }) })
+        .catch((err: Error) => deps.log.warn({ error: err.message }, "email change notice failed"));
+      return "changed";
+    },
+
+    /** POST account/totp/setup: a new secret, pending until a code from it turns two-factor on. */
+    async totpSetup(accountId: string): Promise<TotpSetup> {
+      const account = await accountOrThrow(accountId);
+      const secret = newTotpSecret();
+      await updateAccount(db, accountId, { totp_pending_sealed: box.seal(secret, totpContext(accountId)) });
+      const url = otpauthUrl(secret, account.email);
+      const svg = await QRCode.toString(url, { type: "svg", margin: 1 });
+      return { secret, otpauth_url: url, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+    },
+
+    /** POST account/totp/enable: a code of the pending secret turns two-factor on; answers new recovery codes. */
+    async totpEnable(accountId: string, code: string) {
+      const account = await accountOrThrow(accountId);
+      if (!account.totp_pending_sealed) throw new AppError("totp-not-pending");
+      const secret = box.open(account.totp_pending_sealed, totpContext(accountId));
+      const step = matchTotp(secret, code, now().getTime(), null);
+      if (step === null) throw new AppError("totp-invalid");
+      await updateAccount(db, accountId, {
+        totp_secret_sealed: account.totp_pending_sealed,
+        totp_pending_sealed: null,
+        totp_last_step: step,
+      });
+      return newRecoveryCodes(accountId);
+    },
+
+    /** POST account/totp/disable: the password and a current code (or a recovery code). */
+    async totpDisable(accountId: string, password: string, code: string) {
+      const account = await confirmIdentity(accountId, password, code);
+      await updateAccount(db, account.id, { totp_secret_sealed: null, totp_pending_sealed: null, totp_last_step: null });
+      await replaceRecoveryCodes(db, account.id, []);
+    },
+
+    /** POST account/recovery-codes: ten new codes replace the old ones. */
+    async regenerateRecoveryCodes(accountId: string, password: string, code: string) {
+      const account = await confirmIdentity(accountId, password, code);
+      if (!account.totp_secret_sealed) throw new AppError("totp-not-pending");
+      return newRecoveryCodes(accountId);
+    },
+
+    confirmIdentity,
+
+    /** The account-data feature's gate: the password, and a code when two-factor sign-in is on. */
+    async confirmSecret(accountId: string, password: string, code?: string) {
+      await confirmIdentity(accountId, password, code);
+    },
+
+    /** Deletes the sign-in account: its grants, tokens and browser sessions, then the row (links and codes follow). */
+    async deleteAccount(accountId: string) {
+      await deleteSessionRecords(db, await revokeAccountGrants(db, accountId));
+      await deleteAccountRow(db, accountId);
+    },
+
+    /** Whether an account must give a second factor at sign-in. */
+    needsSecondFactor: (account: Pick<AccountsTable, "totp_secret_sealed">) => account.totp_secret_sealed !== null,
+
+    /** The sign-in page's second step; throws `rate-limited` after too many wrong codes. */
+    async checkSecondFactor(accountId: string, code: string): Promise<boolean> {
+      return secondFactorOk(await accountOrThrow(accountId), code);
+    },
+
+    /** After sign-up: the first confirmation mail (it counts against the resend cooldown). */
+    async welcome(accountId: string) {
+      const account = await accountOrThrow(accountId);
+      await cooldown.take(`verify-mail:${accountId}`, VERIFICATION_RESEND_SECONDS * 1000);
+      await sendVerificationMail(account);
+    },
+
+    /** GET account/sessions. */
+    async sessions(accountId: string, currentGrant: string | null): Promise<AccountSession[]> {
+      const alive = await aliveGrantIds(db, accountId, now());
+      const rows = (await listSessionRecords(db, accountId)).filter((r) => alive.has(r.grant_id));
+      return rows.map((r) => ({
+        id: r.grant_id,
+        client: r.client_id === deps.webClientId ? "Latent web" : r.client_id,
+        device: deviceName(r.user_agent),
+        created_at: new Date(r.created_at).toISOString(),
+        last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
+        current: r.grant_id === currentGrant,
+      }));
+    },
+
+    /** DELETE account/sessions/{id}: that session's grant, refresh tokens and browser session end. */
+    async endSession(accountId: string, grantId: string) {
+      const ended = await revokeAccountGrants(db, accountId, { only: grantId });
+      if (!ended.length) throw new AppError("session-not-found");
+      await deleteSessionRecords(db, ended);
+    },
+
+    /** The provider's hooks: where a grant started, and when its tokens were last refreshed. */
+    recordSession: (s: { grant_id: string; account_id: string; client_id: string; user_agent: string | null }) => recordSession(db, s),
+    touchSession: (grantId: string) => touchSession(db, grantId, now()),
+
+    /** What the token check reads per request: the confirmed email, the password-change cut-off, the grant. */
+    async tokenState(accountId: string, grantId: string | null) {
+      const state = await accountTokenState(db, accountId);
+      if (!state) return undefined;
+      return {
+        emailVerified: state.email_verified,
+        tokensValidAfter: state.tokens_valid_after ? new Date(state.tokens_valid_after) : null,
+        grantAlive: grantId === null ? null : await grantAlive(db, grantId, now()),
+      };
+    },
+  };
+}
+
+export type AccountSecurityService = ReturnType<typeof createAccountSecurity>;

@@ -1,0 +1,449 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { IDENTITY_SCOPES, SCOPES } from "@latent/domain/api";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeStep, totpCode } from "../src/platform/identity/embedded/totp.ts";
+import { cookieBrowser } from "./cookie-browser.ts";
+import { DATABASES, startServer, type TestServer } from "./harness.ts";
+
+const DESKTOP = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36";
+/** A browser-like client: keeps cookies, follows nothing by itself. */
+const browser = (base: string, userAgent = DESKTOP) => cookieBrowser(base, { userAgent });
+type Browser = ReturnType<typeof browser>;
+
+const verifier = randomBytes(32).toString("base64url");
+const challenge = createHash("sha256").update(verifier).digest("base64url");
+
+async function authorize(s: TestServer, b: Browser, extra: Record<string, string> = {}) {
+  const config = (await s.api("/api/config")).body;
+  const redirectUri = config.identity.authority.replace(/\/oidc$/, "/callback");
+  const params = new URLSearchParams({
+    client_id: config.identity.client_id,
+    response_type: "code",
+    scope: [...IDENTITY_SCOPES, "offline_access", ...SCOPES].join(" "),
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: "s",
+    nonce: "n",
+    ...extra,
+  });
+  const res = await b.request(`/oidc/authorize?${params}`);
+  return { interaction: res.headers.get("location")!, redirectUri, clientId: config.identity.client_id as string };
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+}
+
+/** Follows the provider's redirects back to the web app and trades the code for tokens. */
+async function finish(s: TestServer, b: Browser, first: Response, redirectUri: string, clientId: string): Promise<Tokens> {
+  let res = first;
+  for (let hops = 0; hops < 5; hops++) {
+    const location = res.headers.get("location");
+    if (!location) throw new Error(`no redirect (${res.status})`);
+    if (location.startsWith(redirectUri)) {
+      const code = new URL(location).searchParams.get("code")!;
+      const tokens = await fetch(`${s.base}/oidc/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+        }),
+      });
+      expect(tokens.status).toBe(200);
+      return (await tokens.json()) as Tokens;
+    }
+    res = await b.request(location);
+  }
+  throw new Error("no callback reached");
+}
+
+async function signUp(s: TestServer, email: string, password = "correct horse battery") {
+  const b = browser(s.base);
+  const { interaction, redirectUri, clientId } = await authorize(s, b, { screen_hint: "signup" });
+  const res = await b.form(`${interaction}/signup`, { email, password, role: "user" });
+  expect(res.status).toBe(303);
+  return { b, tokens: await finish(s, b, res, redirectUri, clientId) };
+}
+
+async function signIn(s: TestServer, email: string, password: string, userAgent?: string) {
+  const b = browser(s.base, userAgent);
+  const { interaction, redirectUri, clientId } = await authorize(s, b);
+  const res = await b.form(`${interaction}/login`, { email, password });
+  return { b, res, interaction, next: (r: Response) => finish(s, b, r, redirectUri, clientId) };
+}
+
+const refresh = async (s: TestServer, refreshToken: string) =>
+  fetch(`${s.base}/oidc/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: (await s.api("/api/config")).body.identity.client_id,
+    }),
+  });
+
+/** The newest mail to an address (mail is sent after the answer, so it may take a moment). */
+async function mailTo(s: TestServer, to: string, subject: RegExp) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const rows = await s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).orderBy("created_at", "desc").execute();
+      found = rows.find((r) => subject.test(r.subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+const linkIn = (text: string, path: string) => {
+  const match = new RegExp(`https?://\\S+/auth/${path}/[\\w-]+(\\?lang=[\\w-]+)?`).exec(text);
+  expect(match).toBeTruthy();
+  const url = new URL(match![0]);
+  return `${url.pathname}${url.search}`;
+};
+
+describe.each(DATABASES)("account security on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    // Every browser here signs in from 127.0.0.1: the sign-in form's per-minute limit is not what is tested.
+    s = await startServer(kind, { SIGNIN_ATTEMPTS_PER_MINUTE: "1000" });
+  });
+  afterAll(() => s?.close());
+
+  describe("forgotten password", () => {
+    it("answers a known and an unknown address with the same page, and mails only the known one", async () => {
+      await signUp(s, "known@example.com");
+      const known = await browser(s.base).form("/auth/forgot?lang=en-US", { email: "known@example.com" });
+      const unknown = await browser(s.base).form("/auth/forgot?lang=en-US", { email: "nobody@example.com" });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(await known.text()).toBe(await unknown.text());
+      expect((await mailTo(s, "known@example.com", /Reset/)).text).toContain("/auth/reset/");
+      const none = await s.latent.db.selectFrom("outbox").select("id").where("to", "=", "nobody@example.com").execute();
+      expect(none).toHaveLength(0);
+    });
+
+    it("sets the new password once through the link, signs every session out and refuses older access tokens", async () => {
+      const { tokens } = await signUp(s, "reset@example.com");
+      const account = (await s.latent.identity.accounts!.findByEmail("reset@example.com"))!;
+      const devToken = await s.token({ sub: account.id, email: account.email, issuedAt: Math.floor(Date.now() / 1000) - 10 });
+      expect((await s.api("/api/user", { token: tokens.access_token })).status).toBe(200);
+      expect((await s.api("/api/user", { token: devToken })).status).toBe(200);
+
+      await browser(s.base).form("/auth/forgot", { email: "reset@example.com" });
+      const link = linkIn((await mailTo(s, "reset@example.com", /Reset/)).text, "reset");
+      const b = browser(s.base);
+      expect((await b.request(link)).status).toBe(200);
+      const common = await b.form(link, { password: "password123" });
+      expect(common.status).toBe(400);
+      expect(await common.text()).toContain("too common");
+      const done = await b.form(link, { password: "new film, new password" });
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain("Your password has changed");
+
+      expect((await refresh(s, tokens.refresh_token)).status).toBe(400);
+      expect((await s.api("/api/user", { token: tokens.access_token })).status).toBe(401);
+      expect((await s.api("/api/user", { token: devToken })).status).toBe(401);
+
+      const again = await b.form(link, { password: "another new password" });
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain("expired or was already used");
+      expect((await signIn(s, "reset@example.com", "correct horse battery")).res.status).toBe(401);
+      const signedIn = await signIn(s, "reset@example.com", "new film, new password");
+      expect(signedIn.res.status).toBe(303);
+      const fresh = await signedIn.next(signedIn.res);
+      expect((await s.api("/api/user", { token: fresh.access_token })).status).toBe(200);
+    });
+
+    it("refuses a forged link and one past its hour with a clear page", async () => {
+      await signUp(s, "late@example.com");
+      await browser(s.base).form("/auth/forgot", { email: "late@example.com" });
+      const link = linkIn((await mailTo(s, "late@example.com", /Reset/)).text, "reset");
+      await s.latent.db
+        .updateTable("account_links")
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where("kind", "=", "reset")
+        .execute();
+      const late = await browser(s.base).request(link);
+      expect(late.status).toBe(400);
+      expect(await late.text()).toContain("This link does not work");
+      const forged = await browser(s.base).form(`/auth/reset/${randomBytes(32).toString("base64url")}`, {
+        password: "a fine new password",
+      });
+      expect(forged.status).toBe(400);
+      expect((await signIn(s, "late@example.com", "correct horse battery")).res.status).toBe(303);
+    });
+
+    it("limits requests per address", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await browser(s.base).form("/auth/forgot", { email: "flood@example.com" })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+  });
+
+  describe("password rule", () => {
+    it("refuses a short or common password at sign-up and takes a long uncommon one", async () => {
+      const b = browser(s.base);
+      const { interaction } = await authorize(s, b, { screen_hint: "signup" });
+      const short = await b.form(`${interaction}/signup`, { email: "rule@example.com", password: "Tr1-X!400", role: "user" });
+      expect(short.status).toBe(400);
+      expect(await short.text()).toContain("at least 10 characters");
+      const common = await b.form(`${interaction}/signup`, { email: "rule@example.com", password: "1q2w3e4r5t", role: "user" });
+      expect(common.status).toBe(400);
+      expect(await common.text()).toContain("too common");
+      expect(
+        (await b.form(`${interaction}/signup`, { email: "rule@example.com", password: "ilford hp5 at 800", role: "user" })).status,
+      ).toBe(303);
+    });
+  });
+
+  describe("email verification", () => {
+    it("lets an unconfirmed account in at once but not buy or claim until the mailed link confirms it", async () => {
+      const { tokens } = await signUp(s, "verify@example.com");
+      const token = tokens.access_token;
+      expect((await s.api("/api/user", { token })).status).toBe(200);
+      const checkout = () =>
+        s.api("/api/purchases/checkout", { method: "POST", token, body: { mode: "subscription", items: [{ plan: "unlimited" }] } });
+      const claim = () => s.api("/api/orders/claim", { method: "POST", token, body: { code: "not-a-real-code" } });
+      expect((await checkout()).body.error).toBe("email-not-verified");
+      expect((await checkout()).status).toBe(403);
+      expect((await claim()).body.error).toBe("email-not-verified");
+      expect((await s.api("/api/account", { token })).body).toMatchObject({ provider: "embedded", email_verified: false });
+
+      // The sign-up's mail counts against the cooldown.
+      const resend = await s.api("/api/account/verification", { method: "POST", token });
+      expect(resend.status).toBe(429);
+      expect(resend.body.error).toBe("rate-limited-email");
+
+      const link = linkIn((await mailTo(s, "verify@example.com", /Confirm your email/)).text, "verify");
+      const confirmed = await browser(s.base).request(link);
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.text()).toContain("Email confirmed");
+      expect((await browser(s.base).request(link)).status).toBe(400);
+
+      expect((await s.api("/api/account", { token })).body.email_verified).toBe(true);
+      expect((await checkout()).body.error).not.toBe("email-not-verified");
+      expect((await claim()).body.error).not.toBe("email-not-verified");
+      const again = await signIn(s, "verify@example.com", "correct horse battery");
+      expect(decodeJwt((await again.next(again.res)).id_token).email_verified).toBe(true);
+    });
+
+    it("answers a test token's own claim for a subject without an account", async () => {
+      const token = await s.token({ emailVerified: false });
+      const res = await s.api("/api/purchases/checkout", {
+        method: "POST",
+        token,
+        body: { mode: "subscription", items: [{ plan: "unlimited" }] },
+      });
+      expect(res.body.error).toBe("email-not-verified");
+    });
+  });
+
+  describe("changing email and password", () => {
+    it("moves the account to a new address once it is confirmed there, and tells the old one", async () => {
+      const { tokens } = await signUp(s, "old@example.com");
+      await signUp(s, "taken@example.com");
+      const token = tokens.access_token;
+      const wrong = await s.api("/api/account/email", {
+        method: "POST",
+        token,
+        body: { new_email: "new@example.com", password: "not my password" },
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.error).toBe("wrong-password");
+      const taken = await s.api("/api/account/email", {
+        method: "POST",
+        token,
+        body: { new_email: "taken@example.com", password: "correct horse battery" },
+      });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error).toBe("email-taken");
+      const asked = await s.api("/api/account/email", {
+        method: "POST",
+        token,
+        body: { new_email: "New@example.com", password: "correct horse battery" },
+      });
+      expect(asked.status).toBe(202);
+      expect((await s.api("/api/account", { token })).body).toMatchObject({ email: "old@example.com", pending_email: "new@example.com" });
+
+      const link = linkIn((await mailTo(s, "new@example.com", /new email/)).text, "email");
+      expect((await browser(s.base).request(link)).status).toBe(200);
+      expect((await s.api("/api/account", { token })).body).toMatchObject({
+        email: "new@example.com",
+        pending_email: null,
+        email_verified: true,
+      });
+      expect((await mailTo(s, "old@example.com", /has changed/)).text).toContain("new@example.com");
+      expect((await signIn(s, "new@example.com", "correct horse battery")).res.status).toBe(303);
+    });
+
+    it("changes the password with the current one, ending the other sessions but not this one", async () => {
+      const { tokens: mine } = await signUp(s, "change@example.com");
+      const other = await signIn(s, "change@example.com", "correct horse battery");
+      const theirs = await other.next(other.res);
+      const wrong = await s.api("/api/account/password", {
+        method: "POST",
+        token: mine.access_token,
+        body: { current_password: "wrong guess", new_password: "a brand new passphrase" },
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.error).toBe("wrong-password");
+      const short = await s.api("/api/account/password", {
+        method: "POST",
+        token: mine.access_token,
+        body: { current_password: "correct horse battery", new_password: "short" },
+      });
+      expect(short.body.error).toBe("password-too-short");
+      const changed = await s.api("/api/account/password", {
+        method: "POST",
+        token: mine.access_token,
+        body: { current_password: "correct horse battery", new_password: "a brand new passphrase" },
+      });
+      expect(changed.status).toBe(204);
+      expect((await s.api("/api/user", { token: mine.access_token })).status).toBe(200);
+      expect((await refresh(s, mine.refresh_token)).status).toBe(200);
+      expect((await s.api("/api/user", { token: theirs.access_token })).status).toBe(401);
+      expect((await refresh(s, theirs.refresh_token)).status).toBe(400);
+      expect((await s.api("/api/account", { token: mine.access_token })).body.password_changed_at).toBeTruthy();
+    });
+  });
+
+  describe("two-factor sign-in", () => {
+    it("asks for a code after the password, refuses a reused one, and takes each recovery code once", async () => {
+      const { tokens } = await signUp(s, "totp@example.com");
+      const token = tokens.access_token;
+      const setup = await s.api("/api/account/totp/setup", { method: "POST", token });
+      expect(setup.status).toBe(200);
+      const secret: string = setup.body.secret;
+      expect(setup.body.otpauth_url).toMatch(/^otpauth:\/\/totp\/Latent:totp@example\.com\?secret=[A-Z2-7]+&issuer=Latent/);
+      expect(setup.body.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
+      const stored = await s.latent.db
+        .selectFrom("accounts")
+        .select(["totp_pending_sealed"])
+        .where("email", "=", "totp@example.com")
+        .executeTakeFirstOrThrow();
+      expect(stored.totp_pending_sealed).not.toContain(secret);
+
+      expect((await s.api("/api/account/totp/enable", { method: "POST", token, body: { code: "000000" } })).body.error).toMatch(
+        /totp-invalid/,
+      );
+      // The enabling code's step is used: sign-in takes the next step's code, as a phone would show 30 s later.
+      const step = timeStep(Date.now());
+      const enabled = await s.api("/api/account/totp/enable", { method: "POST", token, body: { code: totpCode(secret, step) } });
+      expect(enabled.status).toBe(200);
+      const codes: string[] = enabled.body.recovery_codes;
+      expect(codes).toHaveLength(10);
+      expect((await s.api("/api/account", { token })).body).toMatchObject({ totp_enabled: true, recovery_codes_left: 10 });
+
+      const first = await signIn(s, "totp@example.com", "correct horse battery");
+      expect(first.res.status).toBe(200);
+      const page = await first.res.text();
+      expect(page).toContain("Two-factor sign-in");
+      const ticket = /name="ticket" value="([^"]+)"/.exec(page)![1]!;
+      const reused = await first.b.form(`${first.interaction}/second-factor`, { ticket, code: totpCode(secret, step) });
+      expect(reused.status).toBe(401);
+      const ok = await first.b.form(`${first.interaction}/second-factor`, { ticket, code: totpCode(secret, step + 1) });
+      expect(ok.status).toBe(303);
+      expect((await s.api("/api/user", { token: (await first.next(ok)).access_token })).status).toBe(200);
+
+      const second = await signIn(s, "totp@example.com", "correct horse battery");
+      const ticket2 = /name="ticket" value="([^"]+)"/.exec(await second.res.text())![1]!;
+      expect(
+        (await second.b.form(`${second.interaction}/second-factor`, { ticket: ticket2, code: totpCode(secret, step + 1) })).status,
+      ).toBe(401);
+      const recovered = await second.b.form(`${second.interaction}/second-factor`, { ticket: ticket2, code: codes[0]!.toUpperCase() });
+      expect(recovered.status).toBe(303);
+      expect((await s.api("/api/account", { token })).body.recovery_codes_left).toBe(9);
+
+      const third = await signIn(s, "totp@example.com", "correct horse battery");
+      const ticket3 = /name="ticket" value="([^"]+)"/.exec(await third.res.text())![1]!;
+      expect((await third.b.form(`${third.interaction}/second-factor`, { ticket: ticket3, code: codes[0]! })).status).toBe(401);
+      // A ticket belongs to its own sign-in.
+      expect((await third.b.form(`${first.interaction}/second-factor`, { ticket: ticket3, code: codes[1]! })).status).toBe(400);
+
+      const renewed = await s.api("/api/account/recovery-codes", {
+        method: "POST",
+        token,
+        body: { password: "correct horse battery", code: codes[2]! },
+      });
+      expect(renewed.status).toBe(200);
+      expect(renewed.body.recovery_codes).toHaveLength(10);
+      const off = await s.api("/api/account/totp/disable", {
+        method: "POST",
+        token,
+        body: { password: "correct horse battery", code: renewed.body.recovery_codes[0] },
+      });
+      expect(off.status).toBe(204);
+      expect((await signIn(s, "totp@example.com", "correct horse battery")).res.status).toBe(303);
+    });
+
+    it("stops accepting codes after five wrong ones", async () => {
+      const { tokens } = await signUp(s, "guess@example.com");
+      const token = tokens.access_token;
+      const secret = (await s.api("/api/account/totp/setup", { method: "POST", token })).body.secret;
+      await s.api("/api/account/totp/enable", { method: "POST", token, body: { code: totpCode(secret, timeStep(Date.now())) } });
+      const attempt = await signIn(s, "guess@example.com", "correct horse battery");
+      const ticket = /name="ticket" value="([^"]+)"/.exec(await attempt.res.text())![1]!;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await attempt.b.form(`${attempt.interaction}/second-factor`, { ticket, code: "123456" })).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  });
+
+  describe("sessions", () => {
+    it("lists the signed-in sessions with their device and ends one", async () => {
+      const { tokens: mine } = await signUp(s, "sessions@example.com");
+      const other = await signIn(
+        s,
+        "sessions@example.com",
+        "correct horse battery",
+        "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      );
+      const theirs = await other.next(other.res);
+      const list = await s.api("/api/account/sessions", { token: mine.access_token });
+      expect(list.status).toBe(200);
+      expect(list.body).toHaveLength(2);
+      const current = list.body.find((x: { current: boolean }) => x.current);
+      const firefox = list.body.find((x: { current: boolean }) => !x.current);
+      expect(current).toMatchObject({ client: "Latent web", device: "Chrome on macOS" });
+      expect(firefox).toMatchObject({ client: "Latent web", device: "Firefox on Linux" });
+
+      const stranger = await s.token();
+      expect((await s.api(`/api/account/sessions/${firefox.id}`, { method: "DELETE", token: stranger })).status).toBe(404);
+      expect((await s.api(`/api/account/sessions/${randomUUID()}`, { method: "DELETE", token: mine.access_token })).body.error).toBe(
+        "session-not-found",
+      );
+      expect((await s.api(`/api/account/sessions/${firefox.id}`, { method: "DELETE", token: mine.access_token })).status).toBe(204);
+      expect((await s.api("/api/user", { token: theirs.access_token })).status).toBe(401);
+      expect((await refresh(s, theirs.refresh_token)).status).toBe(400);
+      expect((await s.api("/api/account/sessions", { token: mine.access_token })).body).toHaveLength(1);
+      // The ended browser is asked for its password again.
+      const { interaction } = await authorize(s, other.b);
+      expect(interaction).toMatch(/^\/auth\/interaction\//);
+    });
+  });
+});
+
+describe("account security with an external identity provider", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer("pglite", { OIDC_ISSUER: "https://id.example.com/", OIDC_AUDIENCE: "https://api.example.com" });
+  });
+  afterAll(() => s?.close());
+
+  it("answers every change with identity-external and the pages say where to go", async () => {
+    const forgot = await fetch(`${s.base}/auth/forgot?lang=en-US`);
+    expect(forgot.status).toBe(409);
+    expect(await forgot.text()).toContain("managed by your identity provider");
+    expect((await fetch(`${s.base}/auth/reset/abc`)).status).toBe(409);
+  });
+});

@@ -1,0 +1,25 @@
+import type { DataExport } from "@latent/domain/account";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiClient } from "../../../shared/api/api-client.ts";
+import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { accountKeys } from "./account-keys.ts";
+
+/** While the archive is being built its progress moves: asked again this often until it is done. */
+const EXPORT_POLL_MS = 2_000;
+
+/** GET account/export: the latest "download all my data" archive and where it stands. */
+export const getExport = (api: ApiClient) => api<DataExport>("/api/account/export");
+
+export const exportQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: accountKeys.export,
+    queryFn: () => getExport(api),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === "queued" || status === "running" ? EXPORT_POLL_MS : false;
+    },
+  });
+
+export function useDataExport() {
+  return useQuery(exportQueryOptions(useApiClient()));
+}
