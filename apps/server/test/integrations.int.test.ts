@@ -338,7 +338,7 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     for (const [method, path] of routes) {
       const asPhotographer = await s.api(path, { method, token: photographer });
       expect(asPhotographer.status, `${method} ${path}`).toBe(403);
-      expect(asPhotographer.body.error).toBe("labs-only");
+      expect(asPhotographer.body.error).toBe("forbidden");
       expect((await s.api(path, { method })).status, `${method} ${path}`).toBe(401);
     }
   });

@@ -79,7 +79,9 @@ describe.each(DATABASES)("embedded OpenID provider on %s", (kind) => {
     expect(tokens.refresh_token).toBeTruthy();
     const claims = decodeJwt(tokens.access_token);
     expect(claims.roles).toEqual(["LatentLab"]);
-    expect(String(claims.scope)).toContain("write:camera");
+    // A lab is given the lab's scopes (spec §6), not a photographer's gear scopes, whatever the web asked for.
+    expect(String(claims.scope).split(" ")).toEqual(expect.arrayContaining(["read:order", "write:order", "write:lab", "write:film"]));
+    expect(String(claims.scope)).not.toContain("write:camera");
 
     const me = await s.api("/api/user", { token: tokens.access_token });
     expect(me.status).toBe(200);

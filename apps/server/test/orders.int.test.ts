@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { SCOPES } from "@latent/domain/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, DATABASES, startServer, type TestServer } from "./harness.ts";
@@ -63,9 +64,13 @@ describe.each(DATABASES)("a lab's profile and email template on %s", (kind) => {
     const unknown = await s.api(`/api/labs/${randomUUID()}`, { token: visitor.token });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(NOT_FOUND_LAB);
+    // A photographer's token carries no lab scopes (spec §6).
     const refused = await s.api("/api/labs", { method: "PUT", token: visitor.token, body: { name: "Not a lab" } });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe("labs-only");
+    expect(refused.body).toEqual({ error: "forbidden", message: "Missing scope: write:lab" });
+    // Even a photographer's token given every scope is no lab.
+    const stretched = await s.token({ sub: visitor.sub, email: visitor.email, role: "user", scopes: [...SCOPES] });
+    expect((await s.api("/api/labs", { method: "PUT", token: stretched, body: { name: "Not a lab" } })).body.error).toBe("labs-only");
     expect((await s.api("/api/labs", { method: "PUT", body: { name: "x" } })).status).toBe(401);
   });
 
@@ -278,7 +283,7 @@ describe.each(DATABASES)("who reaches a lab's orders on %s", (kind) => {
       expect((await as()).status, `${route.method} ${route.path} anonymous`).toBe(401);
       const photographerAnswer = await as(customer.token);
       expect(photographerAnswer.status, `${route.method} ${route.path} photographer`).toBe(403);
-      expect(photographerAnswer.body.error).toBe("labs-only");
+      expect(photographerAnswer.body.error).toBe("forbidden");
       const foreign = await as(other.token);
       if (route.path.includes(id)) {
         expect(foreign.status, `${route.method} ${route.path} another lab`).toBe(404);

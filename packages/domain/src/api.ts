@@ -24,6 +24,27 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * The API scopes each role is given (spec §6): a photographer has no lab or order scopes; a lab has lab and order
+ * scopes, film scopes for the rolls of its orders, and its profile's. The web asks for every scope; the grant gives
+ * the role's.
+ */
+export const ROLE_SCOPES: Record<"user" | "lab", readonly Scope[]> = {
+  user: [
+    "read:film",
+    "write:film",
+    "read:sticker",
+    "write:sticker",
+    "read:user",
+    "write:user",
+    "read:camera",
+    "write:camera",
+    "read:lens",
+    "write:lens",
+  ],
+  lab: ["read:film", "write:film", "read:user", "write:user", "read:lab", "write:lab", "read:order", "write:order", "delete:order"],
+};
+
 /** Identity scopes requested besides the API scopes. */
 export const IDENTITY_SCOPES = ["openid", "profile", "email"] as const;
 

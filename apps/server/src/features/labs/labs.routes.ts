@@ -25,7 +25,8 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requ
   r.get(
     "/labs",
     {
-      preHandler: requireScopes("read:lab"),
+      // The directory is for photographers, who have no lab scopes (spec §6): any signed-in profile reads it.
+      preHandler: requireScopes("read:user"),
       schema: { tags, summary: "The directory of labs, by name or location", querystring: LabsQuerySchema, response: { 200: LabsSchema } },
     },
     async (request) => labs.directory(request.query.search),
@@ -75,7 +76,7 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requ
   r.get(
     "/labs/:labId",
     {
-      preHandler: requireScopes("read:lab"),
+      preHandler: requireScopes("read:user"),
       schema: {
         tags,
         summary: "A lab; its own lab also gets its order counts; 404 'The Laboratory could not be found'",

@@ -61,7 +61,7 @@ export function NewsletterBox() {
           </Alert>
         )}
         {subscribe.isError && !fieldFailure && (
-          <Alert color="red" role="alert" p="xs" title={isRateLimited(subscribe.error) ? t("rateLimited") : t("failed")}>
+          <Alert color="red" role="alert" p="xs" title={isRateLimited(subscribe.error) ? undefined : t("failed")}>
             {errorText(subscribe.error)}
           </Alert>
         )}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { IDENTITY_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
+import { IDENTITY_SCOPES, ROLE_SCOPES, ROLES } from "@latent/domain/api";
 import { importJWK, type JWK, SignJWT } from "jose";
 
 export interface MintOptions {
@@ -28,7 +28,7 @@ export function createTokenMinter(key: JWK, settings: { issuer: string; audience
     const now = Math.floor(Date.now() / 1000);
     const expiresIn = o.expiresIn ?? 3600;
     return new SignJWT({
-      scope: (o.scopes ?? [...IDENTITY_SCOPES, ...SCOPES]).join(" "),
+      scope: (o.scopes ?? [...IDENTITY_SCOPES, ...ROLE_SCOPES[o.role]]).join(" "),
       [settings.rolesClaim]: [o.role === "lab" ? ROLES.lab : ROLES.user],
       email: o.email,
       email_verified: o.emailVerified ?? true,

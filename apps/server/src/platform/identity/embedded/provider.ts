@@ -1,4 +1,4 @@
-import { IDENTITY_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
+import { IDENTITY_SCOPES, ROLE_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
@@ -27,6 +27,12 @@ export interface SessionHooks {
 /** The embedded OpenID provider: authorization code + PKCE for the web app, JWT access tokens for the API. */
 export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s: ProviderSettings, sessions: SessionHooks): Provider {
   const apiScopes = SCOPES.join(" ");
+  const roleScopes = async (ctx: KoaContextWithOIDC) => {
+    const entities = ctx.oidc.entities as { AuthorizationCode?: { accountId?: string }; RefreshToken?: { accountId?: string } };
+    const accountId = ctx.oidc.session?.accountId ?? entities.AuthorizationCode?.accountId ?? entities.RefreshToken?.accountId;
+    if (!accountId) return apiScopes;
+    return ROLE_SCOPES[(await findAccountById(db, accountId))?.role === "lab" ? "lab" : "user"].join(" ");
+  };
   const roleOf = async (accountId: string) => ((await findAccountById(db, accountId))?.role === "lab" ? ROLES.lab : ROLES.user);
 
   const configuration: Configuration = {
@@ -90,7 +96,8 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
       grant.addOIDCScope([...IDENTITY_SCOPES, "offline_access"].join(" "));
       grant.addOIDCClaims(["email", "email_verified", "name", "locale", s.rolesClaim]);
-      grant.addResourceScope(s.audience, apiScopes);
+      const account = await findAccountById(db, ctx.oidc.session!.accountId!);
+      grant.addResourceScope(s.audience, ROLE_SCOPES[account?.role === "lab" ? "lab" : "user"].join(" "));
       const savedId = await grant.save();
       await sessions.recordSession({
         grant_id: savedId,
@@ -135,8 +142,10 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
         enabled: true,
         defaultResource: () => s.audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: apiScopes,
+        // The API scopes a request may be given are its account role's (spec §6): asking for more (the web asks for
+        // all) is not an error and not a consent prompt, the rest is simply not granted.
+        getResourceServerInfo: async (ctx) => ({
+          scope: await roleScopes(ctx),
           audience: s.audience,
           accessTokenTTL: ACCESS_TOKEN_TTL_S,
           accessTokenFormat: "jwt",

@@ -79,7 +79,7 @@ export function DeleteAccountCard({ totpEnabled }: { totpEnabled: boolean }) {
         <Text size="sm">{t("delete.subscription")}</Text>
         <Text size="sm">{t("delete.exportFirst")}</Text>
         <Group>
-          <Button color="red" onClick={modal.open}>
+          <Button color="red.9" onClick={modal.open}>
             {t("delete.open")}
           </Button>
         </Group>
@@ -115,7 +115,7 @@ export function DeleteAccountCard({ totpEnabled }: { totpEnabled: boolean }) {
               <Button variant="default" onClick={close}>
                 {t("form.cancel")}
               </Button>
-              <Button type="submit" color="red" loading={remove.isPending || remove.isSuccess}>
+              <Button type="submit" color="red.9" loading={remove.isPending || remove.isSuccess}>
                 {t("delete.submit")}
               </Button>
             </Group>
