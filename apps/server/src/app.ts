@@ -57,6 +57,7 @@ import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
 import { createLinkGrants } from "./platform/http/link-grants.ts";
 import { registerRateLimits } from "./platform/http/rate-limits.ts";
+import { assertStorableText } from "./platform/http/unstorable-text.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { requireScopes } from "./platform/identity/authenticate.ts";
 import { loadUrlSigningSecret } from "./platform/identity/embedded/signing-keys.ts";
@@ -163,6 +164,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (asked !== undefined && asked !== API_VERSION && request.url.startsWith("/api/")) {
       throw new AppError("unsupported-api-version", `${errorMessage("unsupported-api-version")}: use ${API_VERSION}`);
     }
+  });
+
+  // Before any route's validation: text no store can keep is one clear 400, whatever the route (hardening item 4).
+  app.addHook("preValidation", async (request) => {
+    assertStorableText({ query: request.query, params: request.params, body: Buffer.isBuffer(request.body) ? undefined : request.body });
   });
 
   await app.register(swagger, {

@@ -72,4 +72,32 @@ describe("bad input on every route", () => {
       expect(res.status).toBeLessThan(500);
     }
   });
+
+  it("refuses a NUL byte or a lone surrogate in any text with one clear 400, and stores nothing", async () => {
+    const nul = "Nik\u0000on";
+    const surrogate = "Nik\uD800on";
+    const roll = { name: "Roll", brand: "Kodak", model: "Portra 400", iso: 400, format: "135", process: "C-41", push_pull: 0 };
+    const attempts = [
+      s.api("/api/cameras", { method: "POST", token, body: { metadata: { brand: nul, model: "F3" } } }),
+      s.api("/api/lenses", {
+        method: "POST",
+        token,
+        body: { metadata: { brand: "Leica", model: surrogate, min_focal: 50, max_focal: 50, max_aperture: 2, min_aperture: 16 } },
+      }),
+      s.api("/api/film", { method: "POST", token, body: { ...roll, name: nul } }),
+      s.api("/api/film", { method: "POST", token, body: { ...roll, scanner: surrogate } }),
+      s.api("/api/film?search=a%00b", { token }),
+      s.api("/api/user", { method: "PUT", token, body: { nickname: nul } }),
+      s.api("/api/contact", { method: "POST", body: { [nul]: "x" } }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("bad-request");
+      expect(res.body.message).toMatch(/NUL or unpaired surrogate/);
+    }
+    expect((await s.api("/api/cameras", { token })).body).toEqual([]);
+    expect((await s.api("/api/film", { token })).body).toEqual([]);
+    // A whole pair is one character, not a lone surrogate: an emoji is fine.
+    expect((await s.api("/api/user", { method: "PUT", token, body: { nickname: "Ana 📷" } })).body.nickname).toBe("Ana 📷");
+  });
 });

@@ -3,6 +3,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from "@latent/domain/user";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "./app-error.ts";
+import { assertStorableText } from "./unstorable-text.ts";
 
 /** A zod failure as the API's 400: the first field's message, and every field's. */
 export function invalidBody(error: z.ZodError): AppError {
@@ -36,6 +37,7 @@ export async function readPictureForm<T extends z.ZodType>(request: FastifyReque
       }
     }
   }
+  assertStorableText({ body: data });
   const parsed = schema.safeParse(data ?? {});
   if (!parsed.success) throw invalidBody(parsed.error);
   return { picture, data: parsed.data as z.infer<T> };

@@ -45,7 +45,7 @@ function EmbeddedSettings({ account }: { account: AccountSecurity }) {
       >
         <Group gap="xs">
           <Text size="sm">{account.email}</Text>
-          <Badge color={account.email_verified ? "green.9" : "orange.9"} variant="outline">
+          <Badge color={account.email_verified ? "green.9" : "red.9"} variant="outline">
             {account.email_verified ? t("security.verified") : t("security.notVerified")}
           </Badge>
         </Group>
