@@ -1,15 +1,16 @@
 import { AppError } from "./app-error.ts";
 
 // NUL cannot be stored in PostgreSQL text, and a lone UTF-16 surrogate is not text at all: both are refused whole.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes("\u0000") || LONE_SURROGATE.test(text);
 
 /** The path of the first string (key or value) in `value` that holds a NUL or a lone surrogate, or null. */
 export function unstorableTextAt(value: unknown, path = "", depth = 0): string | null {
-  if (typeof value === "string") return UNSTORABLE.test(value) ? path || "body" : null;
+  if (typeof value === "string") return unstorable(value) ? path || "body" : null;
   if (depth > 64 || value === null || typeof value !== "object") return null;
   for (const [key, item] of Object.entries(value)) {
     const at = `${path ? `${path}.` : ""}${key}`;
-    if (UNSTORABLE.test(key)) return at;
+    if (unstorable(key)) return at;
     const found = unstorableTextAt(item, at, depth + 1);
     if (found) return found;
   }
