@@ -62,6 +62,8 @@ export default defineConfig({
         DATA_DIR: process.env.LATENT_E2E_DATA_DIR,
         LOG_LEVEL: "warn",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Every journey signs up from 127.0.0.1, and sign-up counts against the per-address limit like sign-in.
+        SIGNIN_ATTEMPTS_PER_MINUTE: "1000",
       },
     },
   ],

@@ -59,7 +59,7 @@ import { createLinkGrants } from "./platform/http/link-grants.ts";
 import { registerRateLimits } from "./platform/http/rate-limits.ts";
 import { assertStorableText } from "./platform/http/unstorable-text.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
-import { requireScopes } from "./platform/identity/authenticate.ts";
+import { guardBeforeParsing, requireScopes } from "./platform/identity/authenticate.ts";
 import { loadUrlSigningSecret } from "./platform/identity/embedded/signing-keys.ts";
 import { type Identity, setUpIdentity } from "./platform/identity/identity.ts";
 import type { Caller } from "./platform/identity/verify-token.ts";
@@ -165,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw new AppError("unsupported-api-version", `${errorMessage("unsupported-api-version")}: use ${API_VERSION}`);
     }
   });
+
+  guardBeforeParsing(app);
 
   // Before any route's validation: text no store can keep is one clear 400, whatever the route (hardening item 4).
   app.addHook("preValidation", async (request) => {

@@ -24,6 +24,7 @@ export const ERRORS = {
   "file-too-large": { status: 400, message: "The file is larger than the allowed upload size" },
   "upload-part-invalid": { status: 400, message: "This part does not belong to the upload or has the wrong size" },
   "upload-finished": { status: 409, message: "This upload is already finished or was cancelled" },
+  "upload-in-progress": { status: 409, message: "An upload of this shot is already under way" },
   "share-expired": { status: 401, message: "The link has expired" },
   "share-revoked": { status: 401, message: "The owner stopped sharing this roll" },
   "image-too-big": {

@@ -23,6 +23,7 @@ import {
   listFilms,
   listOrderFilms,
   listStickeredFilms,
+  lockFilmRow,
   setFilmSticker,
   transferFilmRow,
   updateFilmRow,
@@ -45,8 +46,19 @@ export const filmPrefix = (filmId: string) => `films/${filmId}/`;
 
 export function createFilmsService({ db, store, signer, shots, entitlements, users, gear }: FilmsDeps) {
   entitlements.registerMeter("rolls", countFilms);
-  /** Runs before a roll and its files go: the uploads feature aborts its unfinished uploads. */
-  const beforeRemove = createHook<FilmRow>();
+  /**
+   * Runs before a roll and its files go, inside the removal's transaction with the roll locked (no shot can be added
+   * until it is gone): the uploads feature ends the roll's unfinished uploads there, so none started meanwhile escapes
+   * it. Listeners use `tx` only.
+   */
+  const beforeRemove = createHook<{ film: FilmRow; tx: Db }>();
+  /** Deletes one roll's row after the removal hooks, under the roll's lock; answers whether it was there. */
+  const removeRow = (userId: string, film: FilmRow) =>
+    db.transaction().execute(async (tx) => {
+      if (!(await lockFilmRow(tx, userId, film.id))) return false;
+      await beforeRemove.run({ film, tx });
+      return deleteFilmRow(tx, userId, film.id);
+    });
 
   const toFilm = (row: FilmRow, summary: { count: number; coverKey: string | null } | undefined): Film => ({
     id: row.id,
@@ -145,8 +157,7 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     /** Deletes the roll, its shots, unfinished uploads and every stored file. */
     async remove(userId: string, id: string) {
       const row = await load(userId, id);
-      await beforeRemove.run(row);
-      if (!(await deleteFilmRow(db, userId, id))) throw notFound();
+      if (!(await removeRow(userId, row))) throw notFound();
       await store.deletePrefix(filmPrefix(id));
     },
 
@@ -158,8 +169,7 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     async removeAllOfUser(userId: string) {
       const rows = await listAllFilmsOfUser(db, userId);
       for (const row of rows) {
-        await beforeRemove.run(row);
-        await deleteFilmRow(db, userId, row.id);
+        await removeRow(userId, row);
         await store.deletePrefix(filmPrefix(row.id));
       }
       return { rolls: rows.length, labCopies: await forgetLabOfFilms(db, userId) };

@@ -59,6 +59,12 @@ export function updateFilmRow(db: Db, userId: string, id: string, values: Update
     .executeTakeFirst();
 }
 
+/** Locks a user's roll until the transaction ends (no shot can be added to it meanwhile); answers whether it exists. */
+export async function lockFilmRow(tx: Db, userId: string, id: string): Promise<boolean> {
+  const row = await tx.selectFrom("films").select("id").where("id", "=", id).where("user_id", "=", userId).forUpdate().executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteFilmRow(db: Db, userId: string, id: string): Promise<boolean> {
   const r = await db.deleteFrom("films").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   return r.numDeletedRows > 0n;

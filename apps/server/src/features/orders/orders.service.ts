@@ -118,9 +118,12 @@ export function createOrdersService(deps: OrdersDeps) {
     if (!code || code.length > 200) throw new AppError("unauthorized");
     const row = await findOrderByShareHash(db, hash(code));
     if (!row?.share_expires_at) throw new AppError("unauthorized");
-    const left = Math.floor((new Date(row.share_expires_at).getTime() - now().getTime()) / 1000);
-    if (left <= 0) throw new AppError("share-expired");
-    const scope: LinkScope = { ttlS: left, grant: grants.name(ORDER_GRANT, row.id) };
+    // The stated expiry is the enforced one: open until that very instant, and its signed links (which count whole
+    // seconds from the current one) last at least as long.
+    const expiresMs = new Date(row.share_expires_at).getTime();
+    const nowMs = now().getTime();
+    if (nowMs >= expiresMs) throw new AppError("share-expired");
+    const scope: LinkScope = { ttlS: Math.ceil(expiresMs / 1000) - Math.floor(nowMs / 1000), grant: grants.name(ORDER_GRANT, row.id) };
     return { row, scope };
   }
 

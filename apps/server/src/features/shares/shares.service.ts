@@ -48,9 +48,12 @@ export function createSharesService(deps: SharesDeps) {
     const link = await findShareLinkByHash(db, hash(code));
     if (!link) throw new AppError("unauthorized");
     if (link.revoked_at) throw new AppError("share-revoked");
-    const left = Math.floor((link.expires_at.getTime() - now()) / 1000);
-    if (left <= 0) throw new AppError("share-expired");
-    const scope: LinkScope = { ttlS: left, grant: grants.name(SHARE_GRANT, link.id) };
+    // The stated expiry is the enforced one: open until that very instant, and its signed links (which count whole
+    // seconds from the current one) last at least as long.
+    const expiresMs = link.expires_at.getTime();
+    const nowMs = now();
+    if (nowMs >= expiresMs) throw new AppError("share-expired");
+    const scope: LinkScope = { ttlS: Math.ceil(expiresMs / 1000) - Math.floor(nowMs / 1000), grant: grants.name(SHARE_GRANT, link.id) };
     return { id: link.id, filmId: link.film_id, ownerId: link.user_id, expiresAt: link.expires_at, scope };
   };
 

@@ -218,8 +218,9 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       return listDoneShotFiles(db, filmId);
     },
 
-    idsOfFilm(filmId: string) {
-      return shotIdsOfFilm(db, filmId);
+    /** The ids of a roll's shots (inside the caller's transaction, if any). */
+    idsOfFilm(filmId: string, tx: Db = db) {
+      return shotIdsOfFilm(tx, filmId);
     },
 
     /** A shot by id (an upload knows its shot, not its roll or index). */

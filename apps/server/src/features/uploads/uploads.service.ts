@@ -13,9 +13,11 @@ import type { FilmsService } from "../films/films.service.ts";
 import type { ShotProcessor } from "../shots/shot-processing.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
 import {
+  attachStoreUpload,
   deleteUpload,
   endStalledUploads,
   endUnfinishedUpload,
+  endUnfinishedUploadsOfShots,
   findUpload,
   finishUpload,
   insertUpload,
@@ -24,7 +26,6 @@ import {
   listUnfinishedUploads,
   recordPart,
   touchUpload,
-  unfinishedUploadsOfShots,
 } from "./uploads.store.ts";
 
 /** Chunk size handed to clients: large enough for S3's 5 MiB part minimum, small enough to retry cheaply. */
@@ -44,17 +45,29 @@ export interface UploadsDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
+/** PostgreSQL's unique_violation: another start took the shot index first. */
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
+/** PostgreSQL's foreign_key_violation: the roll went while the start was under way. */
+const isForeignKeyViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23503";
+
 const urlsOf = (uploadId: string, partCount: number) => Array.from({ length: partCount }, (_, i) => `/api/uploads/${uploadId}/${i + 1}`);
 
 export function createUploadsService(deps: UploadsDeps) {
   const { db, store, films, shots, entitlements, processor, maxShotBytes, staleAfterMs, log } = deps;
 
-  /** Aborts the unfinished uploads of these shots in the store (their parts live outside the roll's prefix on S3). */
-  const abortUploadsOf = async (shotIds: readonly string[]) => {
-    for (const u of await unfinishedUploadsOfShots(db, shotIds)) await store.abortMultipart(u.object_key, u.store_upload_id);
+  /**
+   * Aborts an ended upload's staging in the store (its parts live outside the roll's prefix on S3). An upload whose
+   * start has not yet created its store upload (an empty id) has none: that start sees the row gone and aborts its own.
+   */
+  const abortStaged = async (u: { object_key: string; store_upload_id: string }) => {
+    if (u.store_upload_id) await store.abortMultipart(u.object_key, u.store_upload_id);
   };
-  shots.beforeDiscard.add((shot) => abortUploadsOf([shot.id]));
-  films.beforeRemove.add(async (film) => abortUploadsOf(await shots.idsOfFilm(film.id)));
+  shots.beforeDiscard.add(async (shot) => {
+    for (const u of await endUnfinishedUploadsOfShots(db, [shot.id])) await abortStaged(u);
+  });
+  films.beforeRemove.add(async ({ film, tx }) => {
+    for (const u of await endUnfinishedUploadsOfShots(tx, await shots.idsOfFilm(film.id, tx))) await abortStaged(u);
+  });
 
   /** Joins the parts once the last one has arrived; exactly one request wins the completion. */
   async function complete(uploadId: string) {
@@ -73,6 +86,16 @@ export function createUploadsService(deps: UploadsDeps) {
       await shots.failUpload(upload.shot_id, "upload-incomplete");
       throw err;
     }
+  }
+
+  /**
+   * Refuses a chunk whose upload ended while it arrived: cancelled (its shot deleted or replaced by a new start) is a
+   * 404, finished is a 409. An upload still open lets the caller's own error stand.
+   */
+  async function assertStillOpen(userId: string, uploadId: string) {
+    const now = await findUpload(db, userId, uploadId);
+    if (!now) throw notFound();
+    if (now.completed_at) throw new AppError("upload-finished");
   }
 
   /** What the server holds of an upload, with its shot's roll and index. */
@@ -118,36 +141,54 @@ export function createUploadsService(deps: UploadsDeps) {
       const shotId = randomUUID();
       const objectKey = `films/${filmId}/shots/${shotId}/original`;
       const now = new Date();
-      const shot = await db.transaction().execute(async (tx) => {
-        await entitlements.assertRoom(tx, userId, "storage", req.content_length);
-        return shots.create(tx, {
-          id: shotId,
-          film_id: filmId,
-          user_id: userId,
-          index,
-          state: "uploading",
-          object_key: objectKey,
-          file_name: req.file_name ?? null,
-          content_type: req.content_type,
-          size: req.content_length,
-          created_at: now,
-          updated_at: now,
-        });
-      });
-      // The store's upload is created once the row that owns it exists.
-      const storeUploadId = await store.createMultipart(objectKey, req.content_type);
+      /** Why a start lost to a concurrent change: the roll is gone (404), or another start holds the index (409). */
+      const lost = async () => {
+        await films.load(userId, filmId);
+        return new AppError("upload-in-progress");
+      };
       const partCount = Math.max(1, Math.ceil(req.content_length / PART_SIZE));
-      const upload = await insertUpload(db, {
-        shot_id: shotId,
-        user_id: userId,
-        object_key: objectKey,
-        store_upload_id: storeUploadId,
-        content_type: req.content_type,
-        content_length: req.content_length,
-        part_size: PART_SIZE,
-        part_count: partCount,
-        created_at: now,
-      });
+      // The shot and its upload row are recorded together, before the store's upload exists: whoever ends the shot's
+      // upload meanwhile (a new start at the index, the shot or roll deleted) finds the row, and this start then
+      // finds it gone and aborts what it created. No staging object is left that no row points to.
+      const { shot, upload } = await db
+        .transaction()
+        .execute(async (tx) => {
+          await entitlements.assertRoom(tx, userId, "storage", req.content_length);
+          const shot = await shots.create(tx, {
+            id: shotId,
+            film_id: filmId,
+            user_id: userId,
+            index,
+            state: "uploading",
+            object_key: objectKey,
+            file_name: req.file_name ?? null,
+            content_type: req.content_type,
+            size: req.content_length,
+            created_at: now,
+            updated_at: now,
+          });
+          const upload = await insertUpload(tx, {
+            shot_id: shotId,
+            user_id: userId,
+            object_key: objectKey,
+            store_upload_id: "",
+            content_type: req.content_type,
+            content_length: req.content_length,
+            part_size: PART_SIZE,
+            part_count: partCount,
+            created_at: now,
+          });
+          return { shot, upload };
+        })
+        .catch(async (err) => {
+          if (isUniqueViolation(err) || isForeignKeyViolation(err)) throw await lost();
+          throw err;
+        });
+      const storeUploadId = await store.createMultipart(objectKey, req.content_type);
+      if (!(await attachStoreUpload(db, upload.id, storeUploadId))) {
+        await store.abortMultipart(objectKey, storeUploadId);
+        throw await lost();
+      }
       shots.announce(shot);
       return {
         upload_id: upload.id,
@@ -220,12 +261,18 @@ export function createUploadsService(deps: UploadsDeps) {
       try {
         part = await store.putPart(upload.object_key, upload.store_upload_id, partNumber, counted, expected);
       } catch (err) {
+        await assertStillOpen(userId, upload.id);
         if (tooLong || bytes < expected) {
           throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes${tooLong ? "" : `, received ${bytes}`}`);
         }
         throw err;
       }
-      const received = await recordPart(db, { upload_id: upload.id, part_number: partNumber, etag: part.etag, size: part.size });
+      const received = await recordPart(db, { upload_id: upload.id, part_number: partNumber, etag: part.etag, size: part.size }).catch(
+        async (err) => {
+          if (isForeignKeyViolation(err)) await assertStillOpen(userId, upload.id);
+          throw err;
+        },
+      );
       if (received === upload.part_count) await complete(upload.id);
       return { part: partNumber, received, parts: upload.part_count, complete: received === upload.part_count };
     },
@@ -237,9 +284,7 @@ export function createUploadsService(deps: UploadsDeps) {
     async failStalled(now = Date.now()) {
       const stalled = await endStalledUploads(db, new Date(now - staleAfterMs));
       for (const u of stalled) {
-        await store
-          .abortMultipart(u.object_key, u.store_upload_id)
-          .catch((err) => log?.warn({ err, upload: u.id }, "could not abort a stalled upload"));
+        await abortStaged(u).catch((err) => log?.warn({ err, upload: u.id }, "could not abort a stalled upload"));
         await shots.failUpload(u.shot_id, "upload-stalled");
       }
       return stalled.length;
@@ -249,7 +294,7 @@ export function createUploadsService(deps: UploadsDeps) {
     async sweepAbandoned(now = Date.now()) {
       const stale = await listAbandonedUploads(db, new Date(now - ABANDONED_AFTER_MS));
       for (const u of stale) {
-        await store.abortMultipart(u.object_key, u.store_upload_id);
+        await abortStaged(u);
         await shots.removeIfUploading(u.shot_id);
         await deleteUpload(db, u.id);
       }

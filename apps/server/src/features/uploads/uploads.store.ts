@@ -80,15 +80,33 @@ export async function recordPart(db: Db, part: { upload_id: string; part_number:
   return Number(n);
 }
 
-/** Unfinished uploads of the given shots (to abort in the store before the shots go). */
-export function unfinishedUploadsOfShots(db: Db, shotIds: readonly string[]) {
+/**
+ * Ends the unfinished uploads of the given shots and answers them (to abort in the store before the shots go): the
+ * row goes first, so a chunk the store refuses meanwhile finds its upload gone rather than failing unexplained.
+ */
+export function endUnfinishedUploadsOfShots(db: Db, shotIds: readonly string[]) {
   if (shotIds.length === 0) return Promise.resolve([]);
   return db
-    .selectFrom("uploads")
-    .select(["id", "object_key", "store_upload_id"])
+    .deleteFrom("uploads")
     .where("shot_id", "in", shotIds)
     .where("completed_at", "is", null)
+    .returning(["id", "object_key", "store_upload_id"])
     .execute();
+}
+
+/**
+ * Records the store's upload of an upload row created before it (with an empty id); answers false when the row
+ * was ended meanwhile (its shot replaced or deleted, its roll removed), so the caller aborts what it created.
+ */
+export async function attachStoreUpload(db: Db, uploadId: string, storeUploadId: string) {
+  const row = await db
+    .updateTable("uploads")
+    .set({ store_upload_id: storeUploadId })
+    .where("id", "=", uploadId)
+    .where("store_upload_id", "=", "")
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Uploads started before `before` and never completed. */

@@ -18,6 +18,11 @@ const PICTURE_FORM_LIMITS = {
   throwFileSizeLimit: false,
 };
 
+const isClientError = (err: unknown) => {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
+};
+
 /**
  * Reads a multipart form of a picture and its JSON data (PUT user/: `upload_file` and `user_data`; PUT labs/:
  * `upload_file` and `lab_data`), the data checked against `schema`.
@@ -25,17 +30,23 @@ const PICTURE_FORM_LIMITS = {
 export async function readPictureForm<T extends z.ZodType>(request: FastifyRequest, dataField: string, schema: T) {
   let picture: { bytes: Buffer; truncated: boolean } | undefined;
   let data: unknown;
-  for await (const part of request.parts(PICTURE_FORM_LIMITS as Parameters<FastifyRequest["parts"]>[0])) {
-    if (part.type === "file") {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === "upload_file") picture = { bytes, truncated: part.file.truncated };
-    } else if (part.fieldname === dataField) {
-      try {
-        data = JSON.parse(String(part.value));
-      } catch {
-        throw new AppError("bad-request", `${dataField}: not valid JSON`, { [dataField]: "not valid JSON" });
+  try {
+    for await (const part of request.parts(PICTURE_FORM_LIMITS as Parameters<FastifyRequest["parts"]>[0])) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === "upload_file") picture = { bytes, truncated: part.file.truncated };
+      } else if (part.fieldname === dataField) {
+        try {
+          data = JSON.parse(String(part.value));
+        } catch {
+          throw new AppError("bad-request", `${dataField}: not valid JSON`, { [dataField]: "not valid JSON" });
+        }
       }
     }
+  } catch (err) {
+    // The parser's own failures (no boundary, a body cut short) are a malformed request, not the server's fault.
+    if (err instanceof AppError || isClientError(err)) throw err;
+    throw new AppError("bad-request", "The multipart form is malformed");
   }
   assertStorableText({ body: data });
   const parsed = schema.safeParse(data ?? {});

@@ -1,5 +1,5 @@
 import type { Scope } from "@latent/domain/api";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.ts";
 import type { Caller, TokenVerifier } from "./verify-token.ts";
 
@@ -43,6 +43,20 @@ export function requireScopes(verify: TokenVerifier, onCaller: OnCaller) {
 }
 
 export type RequireScopes = ReturnType<typeof requireScopes>;
+
+/**
+ * Routes declare their guards (requireScopes, labOnly, verifiedEmail) as `preHandler`, which Fastify runs after
+ * parsing and validation; every route registered after this runs them at `onRequest` instead, in the same order, so
+ * a caller without a valid token is told 401 before anything about what they sent (and before it is read).
+ */
+export function guardBeforeParsing(app: FastifyInstance) {
+  const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  app.addHook("onRoute", (route) => {
+    if (!route.preHandler) return;
+    route.onRequest = [...asList(route.onRequest), ...asList(route.preHandler)] as typeof route.onRequest;
+    route.preHandler = undefined;
+  });
+}
 
 /** The authenticated caller of a route guarded by requireScopes. */
 export function callerOf(request: FastifyRequest): Caller {

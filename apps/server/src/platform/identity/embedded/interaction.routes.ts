@@ -78,11 +78,12 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       await provider.interactionFinished(request.raw, reply.raw, { login: { accountId } }, { mergeWithLastSubmission: false });
     };
 
-    // Too many sign-in attempts are answered with the page itself: a person sees why, a script sees 429.
+    // Too many sign-in or sign-up attempts are answered with the page itself: a person sees why, a script sees 429.
     scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
       if (err.statusCode !== 429) throw err;
       const { uid } = request.params as { uid: string };
-      return page(reply, { locale: localeOf(request), uid, mode: "login", error: "rateLimited" }, 429);
+      const mode = request.routeOptions.url?.endsWith("/signup") ? "signup" : "login";
+      return page(reply, { locale: localeOf(request), uid, mode, error: "rateLimited" }, 429);
     });
 
     scope.get("/auth/interaction/:uid", { schema: { hide: true } }, async (request, reply) => {
@@ -101,6 +102,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       });
     });
 
+    // Sign-up shares the limit (each route counts on its own): account creation must not be scriptable either.
     const signinLimit = {
       schema: { hide: true },
       config: {
@@ -162,7 +164,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       return finishLogin(request, reply, accountId);
     });
 
-    scope.post("/auth/interaction/:uid/signup", { schema: { hide: true } }, async (request, reply) => {
+    scope.post("/auth/interaction/:uid/signup", signinLimit, async (request, reply) => {
       const { uid } = request.params as { uid: string };
       const interaction = await details(request, reply);
       const locale = localeOf(request, interaction?.params.ui_locales);
