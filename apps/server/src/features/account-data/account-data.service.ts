@@ -1,6 +1,7 @@
 import { type DataExport, EXPORT_LINK_DAYS } from "@latent/domain/account";
 import { paths } from "@latent/domain/app-paths";
 import type { Kysely, Selectable } from "kysely";
+import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Database, DataExportsTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
@@ -30,7 +31,6 @@ type ExportRow = Selectable<DataExportsTable>;
 
 const DAY_MS = 24 * 3600_000;
 /** PostgreSQL's unique_violation: a second export queued or running for the same user. */
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 /** Keys of a user's exports: one folder per export, so deleting one never touches another. */
 const exportPrefix = (userId: string, exportId: string) => `exports/${userId.replace(/[^a-zA-Z0-9_-]/g, "_")}/${exportId}/`;
 

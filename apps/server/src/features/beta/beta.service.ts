@@ -1,5 +1,6 @@
 import type { BetaBody, BetaRegistered, BetaStatus } from "@latent/domain/contact";
 import type { Kysely } from "kysely";
+import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import {
@@ -24,7 +25,6 @@ export interface BetaDeps {
 
 const closed = () => new AppError("beta-closed");
 /** PostgreSQL's unique_violation: the database's last word on a duplicate email. */
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 
 /** The open-beta sign-up: the first `capacity` distinct emails until the deadline (spec §1, §9). */
 export function createBetaService(deps: BetaDeps) {

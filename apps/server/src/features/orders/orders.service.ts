@@ -13,6 +13,7 @@ import {
   type UpdateOrder,
 } from "@latent/domain/orders";
 import type { Kysely, Selectable } from "kysely";
+import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Database, OrdersTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { LinkGrants } from "../../platform/http/link-grants.ts";
@@ -54,7 +55,6 @@ export interface OrdersDeps {
 
 type OrderRow = Selectable<OrdersTable>;
 const hash = (code: string) => createHash("sha256").update(code).digest("hex");
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 
 /**
  * A lab's orders (spec §3 Order, §4 created → shared → sent): the customer as the lab knows them, the rolls the lab

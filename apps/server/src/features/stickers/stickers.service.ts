@@ -9,6 +9,7 @@ import {
   shortIdFromBytes,
 } from "@latent/domain/stickers";
 import type { Kysely, Selectable } from "kysely";
+import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, StickersTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
@@ -21,8 +22,6 @@ export interface StickersDeps {
   films: Pick<FilmsService, "load" | "get" | "filmOfSticker" | "stickeredFilms" | "setSticker">;
   publicUrl: string;
 }
-
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 
 /**
  * Stickers (spec §1, §3, §7): minted when a shipment is paid, owned by the buyer, linked to at most one of the

@@ -4,6 +4,7 @@ import { MAX_SHOTS_PER_ROLL } from "@latent/domain/film-config";
 import type { UploadStatus } from "@latent/domain/films";
 import { IMAGE_SIGNATURE_BYTES, imageTypeOf } from "@latent/domain/image-signature";
 import type { Kysely, Selectable } from "kysely";
+import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Database, UploadsTable } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { peekStream } from "../../platform/http/peek-stream.ts";
@@ -46,9 +47,7 @@ export interface UploadsDeps {
 }
 
 /** PostgreSQL's unique_violation: another start took the shot index first. */
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 /** PostgreSQL's foreign_key_violation: the roll went while the start was under way. */
-const isForeignKeyViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23503";
 
 const urlsOf = (uploadId: string, partCount: number) => Array.from({ length: partCount }, (_, i) => `/api/uploads/${uploadId}/${i + 1}`);
 
