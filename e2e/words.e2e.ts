@@ -114,14 +114,14 @@ test.describe("on an iPhone", () => {
   const { userAgent, viewport, deviceScaleFactor, isMobile, hasTouch } = devices["iPhone 13"];
   test.use({ userAgent, viewport, deviceScaleFactor, isMobile, hasTouch });
 
-  test("the user area stays in the web app while no app-store page is configured", async ({ page }) => {
+  test("the user area opens the phone companion while no app-store page is configured", async ({ page }) => {
     await page.goto("/u/home");
-    // Not sent to a store: the sign-in of the web app, then the dashboard.
+    // Not sent to a store: the sign-in of the web app, then the companion made for phones.
     await expect(page.getByRole("heading", { name: "Sign in to Latent" })).toBeVisible();
     await page.getByRole("link", { name: "New to Latent? Create an account" }).click();
     await fillSignUp(page, newAccount("phone"), "user");
-    await expect(page).toHaveURL("/u/home");
-    await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    await expect(page).toHaveURL("/m/rolls");
+    await expect(page.getByRole("heading", { level: 1, name: "Your rolls" })).toBeVisible();
   });
 });
 

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { API_VERSION, API_VERSION_HEADER, SCOPES } from "@latent/domain/api";
 import { errorMessage } from "@latent/domain/errors";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
@@ -31,6 +30,7 @@ import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
 import { ordersModule } from "./features/orders/orders.module.ts";
 import type { OrdersService } from "./features/orders/orders.service.ts";
+import { pluginsModule } from "./features/plugins/plugins.module.ts";
 import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import type { PurchasesService } from "./features/purchases/purchases.service.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
@@ -57,6 +57,8 @@ import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
 import { createLinkGrants } from "./platform/http/link-grants.ts";
 import { registerRateLimits } from "./platform/http/rate-limits.ts";
+import { type LogStream, loggerOptions, registerRequestLog, requestIdOf } from "./platform/http/request-log.ts";
+import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { assertStorableText } from "./platform/http/unstorable-text.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { guardBeforeParsing, requireScopes } from "./platform/identity/authenticate.ts";
@@ -67,6 +69,7 @@ import type { Jobs } from "./platform/jobs/jobs.ts";
 import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./platform/mail/smtp-mailer.ts";
+import { createMetrics, metricsRoute } from "./platform/metrics/metrics.ts";
 import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
 import type { PaymentProvider } from "./platform/payments/payment-provider.ts";
 import { sandboxPages } from "./platform/payments/sandbox-pages.ts";
@@ -75,12 +78,15 @@ import { createStripeProvider } from "./platform/payments/stripe-provider.ts";
 import { createLocalEventBus, createRedisEventBus, type EventBus } from "./platform/realtime/event-bus.ts";
 import { createFsStore } from "./platform/storage/fs-store.ts";
 import { createS3Store } from "./platform/storage/s3-store.ts";
+import { assertStoreSharedWithDatabase } from "./platform/storage/shared-store-check.ts";
 
 export interface BuildOptions {
   /** PostgreSQL schema to work in (tests isolate themselves). */
   searchPath?: string;
   /** What deleting an account asks of identity (password, two-factor code, the sign-in account); tests pass their own. */
   accountGate?: AccountGate;
+  /** Where the log's JSON lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 export interface Latent {
@@ -104,24 +110,17 @@ export interface Latent {
     orders: OrdersService;
     accountData: AccountDataService;
   };
-  close(): Promise<void>;
+  /** Stops accepting, lets requests, scans and jobs in flight finish within `graceMs` (SHUTDOWN_TIMEOUT_SECONDS), then closes. */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Builds the whole server from a Config: the platform's adapters once, then each feature module with the services it needs. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Latent> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", "req.headers['x-latent-dev-secret']"],
-      serializers: {
-        // Query strings can carry share codes and tickets: never log them.
-        req: (req) => ({ method: req.method, url: String(req.url).split("?")[0], remoteAddress: req.ip }),
-      },
-    },
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // One line per request instead, at its answer (registerRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     requestTimeout: 3_600_000,
     connectionTimeout: 120_000,
@@ -132,9 +131,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const { db, pglite } = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
+  // Files under DATA_DIR are this instance's own: refuse to start beside instances whose files are elsewhere (decision 0019).
+  if (!config.s3) {
+    await assertStoreSharedWithDatabase(db, join(config.dataDir, "objects")).catch(async (err) => {
+      await db.destroy();
+      throw err;
+    });
+  }
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const secret = await loadUrlSigningSecret(db, config.secretKey);
   const grants = createLinkGrants();
+  const metrics = createMetrics();
   const platform: Platform = {
     config,
     db,
@@ -149,12 +156,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
     cooldown: redis ? createRedisCooldown(redis) : createMemoryCooldown(),
     bus: config.redisUrl ? createRedisEventBus(config.redisUrl) : createLocalEventBus(),
-    jobs: createPgBossJobs({
-      connection: pglite ? { pglite } : { url: config.databaseUrl! },
-      // Tests isolate each server in its own PostgreSQL schema; the queue follows it.
-      schema: options.searchPath ? `${options.searchPath}_jobs` : "latent_jobs",
-      log: app.log,
-    }),
+    metrics,
+    jobs: metrics.instrumentJobs(
+      createPgBossJobs({
+        connection: pglite ? { pglite } : { url: config.databaseUrl! },
+        // Tests isolate each server in its own PostgreSQL schema; the queue follows it.
+        schema: options.searchPath ? `${options.searchPath}_jobs` : "latent_jobs",
+        log: app.log,
+        work: config.role !== "web",
+      }),
+    ),
   };
 
   app.addHook("onRequest", async (request, reply) => {
@@ -166,6 +177,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  registerRequestLog(app);
+  metrics.observeRequests(app);
+  await registerSecurityHeaders(app, config);
+  // A worker processes scans and runs jobs; over HTTP it answers only its probes (and metrics), never the product:
+  // before the guard, so a product route is 404 there with or without a token.
+  if (config.role === "worker") {
+    app.addHook("onRequest", async (request) => {
+      const path = request.url.split("?")[0];
+      if (path !== "/healthz" && path !== "/readyz" && path !== "/metrics") throw new AppError("not-found");
+    });
+  }
   guardBeforeParsing(app);
 
   // Before any route's validation: text no store can keep is one clear 400, whatever the route (hardening item 4).
@@ -192,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The web app's pages first: the one not-found handler answers a browser with the app's not-found page.
   const web = await webModule(app, config);
   registerErrorHandling(app, web.notFoundPage);
+  metricsRoute(app, metrics, config.metricsToken);
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
 
@@ -221,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const entitlements = entitlementsModule(ctx);
   const users = await usersModule(ctx, { entitlements });
   await accountModule(ctx, { security: identity.security });
+  await pluginsModule(ctx, { pairing: identity.pairing });
   const gear = await gearModule(ctx, { entitlements, users });
   const { shots, processor } = await shotsModule(ctx, { entitlements, gear });
   const downgrades = await downgradesModule(ctx, { users, shots, entitlements });
@@ -253,7 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     visitors: { newsletter, contact, beta },
   });
 
-  processor.start();
+  if (config.role !== "web") processor.start();
   await platform.jobs.start();
 
   return {
@@ -266,15 +290,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploads,
     jobs: platform.jobs,
     services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers, orders, accountData },
-    async close() {
-      await processor.stop();
-      await platform.jobs.stop();
-      await app.close();
+    async close(graceMs = config.shutdownTimeoutMs) {
+      const deadline = Date.now() + graceMs;
+      // Jobs stop after HTTP: a request in flight may still queue one (a data export).
+      await Promise.all([
+        closeHttp(app, graceMs).then(() => platform.jobs.stop(Math.max(1_000, deadline - Date.now()))),
+        processor.stop(graceMs),
+      ]);
       await platform.bus.close();
       await db.destroy();
       redis?.disconnect();
     },
   };
+}
+
+/**
+ * Stops listening and lets the requests in flight (a chunk being uploaded, a zip being downloaded) finish; a
+ * keep-alive connection is closed as soon as it is idle, so it cannot hold the shutdown. After `graceMs` whatever is
+ * still open is cut.
+ */
+async function closeHttp(app: FastifyInstance, graceMs: number) {
+  const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+  const cut = setTimeout(() => {
+    app.log.warn({ graceMs }, "shutting down: requests still in flight were cut");
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
+  }
 }
 
 /** Stripe when its keys are set; otherwise the embedded sandbox with its checkout and portal pages. */

@@ -12,6 +12,7 @@ describe("serving the built web app", () => {
     await mkdir(join(dist, "assets"));
     await writeFile(join(dist, "index.html"), "<!doctype html><title>Latent</title><div id=root></div>");
     await writeFile(join(dist, "assets", "app-abc123.js"), "console.log('latent')");
+    await writeFile(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
     s = await startServer("pglite", { WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -60,17 +61,30 @@ describe("serving the built web app", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/manifest+json; charset=utf-8");
     expect(await res.json()).toMatchObject({
+      id: "/m/",
       name: "Latent",
       short_name: "Latent",
-      start_url: "/u/home",
+      start_url: "/m/",
       display: "standalone",
       theme_color: "#b4461f",
       background_color: "#ffffff",
       icons: [
-        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
       ],
     });
+  });
+
+  it("answers the companion's pages, and serves its service worker so that a new version is always looked for", async () => {
+    for (const path of ["/m", "/m/", "/m/rolls", "/m/rolls/3f2c", "/m/scan"]) {
+      const res = await fetch(`${s.base}${path}`, { headers: { accept: "text/html" } });
+      expect(res.status, path).toBe(200);
+    }
+    const worker = await fetch(`${s.base}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toContain("javascript");
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("serves built assets with a long cache, and keeps API misses as JSON 404s", async () => {

@@ -19,6 +19,13 @@ export const paths = {
   pluginsLrCode: "/plugins/lrcode",
   pluginsLrLogout: "/plugins/lrlogout",
   callback: "/callback",
+  /** The phone companion (an installable web app): its service worker's scope is `/m/`, so its pages sit below it. */
+  companion: {
+    root: "/m",
+    rolls: "/m/rolls",
+    roll: { pattern: "/m/rolls/:filmId", to: (filmId: string) => `/m/rolls/${encodeURIComponent(filmId)}` },
+    scan: "/m/scan",
+  },
   user: {
     root: "/u",
     home: "/u/home",
@@ -46,7 +53,7 @@ export const paths = {
   },
 } as const;
 
-/** Where a signed-in user lands when nothing else was asked for (spec §2); also the installed app's start page. */
+/** Where a signed-in user lands when nothing else was asked for (spec §2). */
 export const AFTER_LOGIN_PATH = paths.user.home;
 
 /**

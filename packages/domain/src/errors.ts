@@ -1,7 +1,7 @@
 /**
  * The error catalogue: every code the API answers with, its HTTP status and its English text (the spec's texts
  * where §8 gives them). Services throw codes, never numbers; the server's one error handler answers
- * `{error, message}` with the status written here; the web app translates by code (`errors.json` → `api.<code>`).
+ * `{error, message, requestId}` with the status written here; the web app translates by code (`errors.json` → `api.<code>`).
  */
 export const ERRORS = {
   "bad-request": { status: 400, message: "The request is not valid" },
@@ -97,6 +97,11 @@ export const ERRORS = {
   "email-taken": { status: 409, message: "An account with this email already exists" },
   "email-not-verified": { status: 403, message: "Confirm your email address first: we sent you a link" },
   "session-not-found": { status: 404, message: "Session not found" },
+  "pairing-code-not-found": { status: 404, message: "This pairing code is not valid: check it in Lightroom and try again" },
+  "pairing-code-expired": { status: 410, message: "This pairing code has expired: start pairing again in Lightroom" },
+  "pairing-code-used": { status: 409, message: "This pairing code was already used" },
+  "pairing-unavailable": { status: 409, message: "Pairing the Lightroom plugin is not available with this sign-in provider" },
+  "pairing-not-found": { status: 404, message: "No Lightroom is paired with this account" },
   "subscription-active": {
     status: 409,
     message: "Cancel your subscription first (Manage subscription in your profile): deleting the account does not stop its payments",
@@ -120,4 +125,6 @@ export interface ApiErrorBody {
   message: string;
   /** Field-level problems for validation errors: path → message. */
   fields?: Record<string, string>;
+  /** The request's id (also its `x-request-id` header and on every log line of it): what to quote to the operator. */
+  requestId?: string;
 }

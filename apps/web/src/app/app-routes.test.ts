@@ -20,7 +20,7 @@ function walk(routes: RouteObject[], parent = "") {
 
 const services = (flags: AppServices["flags"]) => ({ flags }) as unknown as AppServices;
 const allOn = walk(appRoutes(services({ labs: true, tokens: true, zip: true })));
-const redirects = new Set(["/u", "/u/lab", "/u/gear", "/u/shop", "/plugins"]);
+const redirects = new Set(["/u", "/u/lab", "/u/gear", "/u/shop", "/plugins", "/m"]);
 
 describe("the app's routes", () => {
   it("are exactly the domain's paths, which the server answers 200 for (with every flag on)", () => {

@@ -1,5 +1,7 @@
 import { paths } from "@latent/domain/app-paths";
 import { createBrowserRouter, Outlet, type RouteObject, replace } from "react-router";
+import { offlineFirstQueries } from "../features/companion/offline/offline-first-queries.ts";
+import { filmQueryOptions } from "../features/films/api/get-film.ts";
 import { PageLoader } from "../shared/ui/page-loader.tsx";
 import type { AppServices } from "./app-services.ts";
 import { completeSignIn } from "./guards/complete-sign-in.ts";
@@ -12,6 +14,7 @@ import { DocumentTitle, type PageTitleKey, type TitleHandle } from "./layouts/do
 import { PublicLayout } from "./layouts/public-layout.tsx";
 import { RouteErrorScreen } from "./layouts/route-error-screen.tsx";
 import { useRollName, useSharedRollName } from "./layouts/title-names.ts";
+import { withRouteTexts } from "./route-texts.ts";
 
 // Screens load on first visit (split chunks): the landing page must not pay for the user area, nor the reverse.
 const redirectTo = (path: string) => () => replace(path);
@@ -145,6 +148,11 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
         {
           path: paths.user.film.pattern,
           ...title("roll", useRollName),
+          // The roll is asked for while the screen's code loads, not after it: its thumbnails show that much sooner.
+          loader: ({ params }) => {
+            void services.queryClient.prefetchQuery(filmQueryOptions(services.api, params.filmId ?? ""));
+            return null;
+          },
           lazy: async () => ({ Component: (await import("../features/films/film-screen.tsx")).FilmScreen }),
         },
       ],
@@ -250,6 +258,32 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
           lazy: async () => ({ Component: (await import("./layouts/user-layout.tsx")).UserLayout }),
           children: userRoutes,
         },
+        {
+          // The phone companion: signed in like the user area, never sent away by the mobile redirect (it is where
+          // phones go), and its queries go out even offline, where its service worker answers them.
+          path: paths.companion.root,
+          middleware: [offlineFirstQueries(services.queryClient), requireLogin(services)],
+          lazy: async () => ({ Component: (await import("../features/companion/companion-layout.tsx")).CompanionLayout }),
+          children: [
+            { index: true, loader: redirectTo(paths.companion.rolls) },
+            {
+              path: paths.companion.rolls,
+              ...title("companionRolls"),
+              lazy: async () => ({ Component: (await import("../features/companion/rolls/rolls-screen.tsx")).RollsScreen }),
+            },
+            {
+              path: paths.companion.roll.pattern,
+              ...title("roll", useRollName),
+              lazy: async () => ({ Component: (await import("../features/companion/rolls/roll-screen.tsx")).RollScreen }),
+            },
+            {
+              path: paths.companion.scan,
+              ...title("companionScan"),
+              lazy: async () => ({ Component: (await import("../features/companion/scan/scan-screen.tsx")).ScanScreen }),
+            },
+            notFound,
+          ],
+        },
         { element: <PublicLayout />, children: publicRoutes },
       ],
     },
@@ -261,9 +295,12 @@ export function createAppRouter(services: AppServices) {
   // inside createBrowserRouter, before it returns: until then there is no router, and no previous route.
   const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
   created.router = createBrowserRouter(
-    appRoutes(
-      services,
-      previousPathOf(() => created.router),
+    withRouteTexts(
+      appRoutes(
+        services,
+        previousPathOf(() => created.router),
+      ),
+      services.i18n,
     ),
   );
   return created.router;

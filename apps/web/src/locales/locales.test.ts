@@ -2,7 +2,7 @@ import { ERROR_CODES } from "@latent/domain/errors";
 import { LOCALES } from "@latent/domain/locales";
 import { describe, expect, it } from "vitest";
 import { IDENTITY_ERROR_CODES } from "../shared/auth/identity-error.ts";
-import { NAMESPACES } from "../shared/i18n/i18n.ts";
+import { NAMESPACES } from "../shared/i18n/namespaces.ts";
 
 type Json = Record<string, unknown>;
 

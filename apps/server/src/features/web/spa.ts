@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { APP_PATH_PATTERNS } from "@latent/domain/app-paths";
 import { resolveLocale } from "@latent/domain/locales";
@@ -23,6 +24,33 @@ const acceptedLocales = (request: FastifyRequest) =>
     .map((part) => part.split(";")[0]!.trim())
     .filter(Boolean);
 
+type Encoding = "br" | "gzip";
+
+/** index.html compressed: the build's .br and .gz when it wrote them, else made once here. */
+function compressedPage(indexFile: string, html: string): Record<Encoding, Buffer> {
+  const read = (suffix: string, make: () => Buffer) => (existsSync(indexFile + suffix) ? readFileSync(indexFile + suffix) : make());
+  return { br: read(".br", () => brotliCompressSync(html)), gzip: read(".gz", () => gzipSync(html)) };
+}
+
+/** br when the client takes it, else gzip, else none; an encoding with q=0 is refused (RFC 9110 §12.5.3). */
+export function preferredEncoding(acceptEncoding: string): Encoding | null {
+  const accepted = new Set(
+    acceptEncoding
+      .split(",")
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
 /**
  * Serves the built web app: its files, and index.html for every page the app has (200) and for any other path a
  * browser asks for (404, so the app shows its not-found page). The app's pages are the domain's `APP_PATH_PATTERNS`,
@@ -32,13 +60,20 @@ export async function serveWebApp(app: FastifyInstance, options: { dist: string;
   const indexFile = join(options.dist, "index.html");
   // Read once: a new build of the app comes with a restart of the server.
   const html = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+  const compressedHtml = html === null ? null : compressedPage(indexFile, html);
+  // Vite names every file under assets/ by its content's hash: a changed file is a new URL, so these never go stale.
+  const hashed = join(options.dist, "assets") + sep;
   if (html !== null) {
     await app.register(fastifyStatic, {
       root: options.dist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to every text file (apps/web/vite-plugins/precompress.ts): sent as they are.
+      preCompressed: true,
+      // Not .vite/manifest.json (the build's own bookkeeping) nor any other dot file.
+      dotfiles: "ignore",
       setHeaders(res, path) {
-        res.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+        res.header("cache-control", path.startsWith(hashed) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
@@ -46,7 +81,12 @@ export async function serveWebApp(app: FastifyInstance, options: { dist: string;
 
   const sendPage = (reply: FastifyReply, status: number, page = html, cache = "no-cache") => {
     if (page === null) return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
-    return reply.status(status).type("text/html; charset=utf-8").header("cache-control", cache).send(page);
+    reply.status(status).type("text/html; charset=utf-8").header("cache-control", cache);
+    if (page !== html || compressedHtml === null) return reply.send(page);
+    reply.header("vary", "accept-encoding");
+    const encoding = preferredEncoding(String(reply.request.headers["accept-encoding"] ?? ""));
+    if (!encoding) return reply.send(page);
+    return reply.header("content-encoding", encoding).send(compressedHtml[encoding]);
   };
 
   for (const pattern of APP_PATH_PATTERNS) {

@@ -8,6 +8,7 @@ import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts
 import { type AccountSecurityService, createAccountSecurity } from "./embedded/account-security.ts";
 import { type Accounts, createAccounts } from "./embedded/accounts.ts";
 import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
+import { createDevicePairing, type DevicePairing } from "./embedded/device-pairing.ts";
 import { interactionRoutes } from "./embedded/interaction.routes.ts";
 import { createProvider, mountProvider } from "./embedded/provider.ts";
 import { securityPageRoutes } from "./embedded/security.routes.ts";
@@ -22,6 +23,8 @@ export interface Identity {
   accounts: Accounts | null;
   /** Only in embedded mode: password reset and change, email confirmation, two-factor sign-in, sessions. */
   security: AccountSecurityService | null;
+  /** Only in embedded mode: confirms the Lightroom plugin's pairing codes and lists or ends its pairings. */
+  pairing: DevicePairing | null;
 }
 
 /** The platform adapters identity uses: mail for links, cooldowns for limits, the secret that seals TOTP secrets. */
@@ -50,6 +53,7 @@ export async function setUpIdentity(
       mint: null,
       accounts: null,
       security: null,
+      pairing: null,
     };
   }
 
@@ -101,5 +105,6 @@ export async function setUpIdentity(
     jwks: async () => publicJwks(secrets.jwks) as never,
     accountState: security.tokenState,
   });
-  return { verify, mint, accounts, security };
+  const pairing = createDevicePairing(db, provider, { audience: id.audience });
+  return { verify, mint, accounts, security, pairing };
 }

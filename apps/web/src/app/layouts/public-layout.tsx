@@ -1,23 +1,25 @@
 import { AFTER_LOGIN_PATH, AFTER_SIGNUP_PATH, paths } from "@latent/domain/app-paths";
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "react-oidc-context";
 import { Link, Outlet, useLocation } from "react-router";
-import { useSignIn } from "../../shared/auth/auth-session-context.tsx";
+import { useSignedIn, useSignIn } from "../../shared/auth/auth-session-context.tsx";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher.tsx";
 import { useRuntimeConfig } from "../../shared/runtime-config/runtime-config-context.tsx";
+import { lazyPart } from "../../shared/ui/lazy-part.ts";
 import { SkipLink } from "../../shared/ui/skip-link.tsx";
 import { BrandLink } from "./brand-link.tsx";
 import { ErrorParamsAlert } from "./error-params-alert.tsx";
 
-// The newsletter form brings the form library and the domain's schemas: it loads after the page itself.
+// The footer's newsletter box loads after the page itself (and its form's checks on the first submit).
 const NewsletterBox = lazy(async () => ({ default: (await import("../../features/newsletter/newsletter-box.tsx")).NewsletterBox }));
+// The small screens' menu (a drawer: dialog, focus trap, scroll lock) loads on the first tap of the burger, then stays.
+const MenuDrawer = lazyPart(async () => (await import("./menu-drawer.tsx")).MenuDrawer);
 
 function AccountButtons({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
-  const { isAuthenticated } = useAuth();
+  const isAuthenticated = useSignedIn();
   const { signIn, signUp } = useSignIn();
   const { config } = useRuntimeConfig();
   if (isAuthenticated) {
@@ -42,6 +44,7 @@ export function PublicLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const links = [
     { to: paths.about, label: t("nav.about") },
     { to: paths.pricing, label: t("nav.pricing") },
@@ -81,7 +84,10 @@ export function PublicLayout() {
               <Burger
                 hiddenFrom="md"
                 opened={menuOpened}
-                onClick={menu.toggle}
+                onClick={() => {
+                  setMenuUsed(true);
+                  menu.toggle();
+                }}
                 size="sm"
                 aria-label={t("nav.toggle")}
                 aria-expanded={menuOpened}
@@ -90,22 +96,26 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title={<BrandLink to={paths.main} />}
-        closeButtonProps={{ "aria-label": t("nav.toggle") }}
-        hiddenFrom="md"
-      >
-        <Stack gap="lg">
-          <Stack component="nav" aria-label={t("nav.public")} gap="md">
-            {links.map((link) => siteLink(link, menu.close))}
-          </Stack>
-          <AccountButtons onDone={menu.close} />
-        </Stack>
-      </Drawer>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            opened={menuOpened}
+            onClose={menu.close}
+            position="right"
+            size="xs"
+            title={<BrandLink to={paths.main} />}
+            closeButtonProps={{ "aria-label": t("nav.toggle") }}
+            hiddenFrom="md"
+          >
+            <Stack gap="lg">
+              <Stack component="nav" aria-label={t("nav.public")} gap="md">
+                {links.map((link) => siteLink(link, menu.close))}
+              </Stack>
+              <AccountButtons onDone={menu.close} />
+            </Stack>
+          </MenuDrawer>
+        </Suspense>
+      )}
       <Container size="lg" component="main" id="main" py="xl" w="100%" style={{ flex: 1 }}>
         <ErrorParamsAlert />
         <Outlet />

@@ -8,6 +8,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, NavLink as RouterNavLink, useLocation, useNavigation } from "react-router";
 import { EmailVerificationBanner } from "../../features/account/public/email-verification-banner.tsx";
+import { clearOfflineCaches } from "../../features/companion/offline/clear-offline-caches.ts";
 import { useCurrentUser } from "../../features/user/api/get-user.ts";
 import { useUpdateUser } from "../../features/user/api/update-user.ts";
 import { useAuthSession } from "../../shared/auth/auth-session-context.tsx";
@@ -51,6 +52,8 @@ function AccountMenu({ user }: { user: User }) {
 
   // The provider ends its session and sends the browser back to the landing page; leaving the page drops all data.
   const signOut = async () => {
+    // What the phone companion kept for offline use is this user's too (it exists once /m was opened here).
+    await clearOfflineCaches().catch(() => undefined);
     try {
       await session.signOut();
     } catch {

@@ -10,6 +10,7 @@ import { fieldErrorsOf, type Translate } from "../../shared/forms/zod-field-erro
 import { SecuritySection } from "../account/public/security-section.tsx";
 import { SessionsSection } from "../account/public/sessions-section.tsx";
 import { YourDataSection } from "../account/public/your-data-section.tsx";
+import { LightroomSection } from "../plugins/public/lightroom-section.tsx";
 import { SubscriptionSection } from "../shop/public/subscription-section.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useUpdateProfileWithPicture } from "../user/api/update-profile-with-picture.ts";
@@ -129,6 +130,7 @@ export function ProfileScreen() {
       <SubscriptionSection user={user} />
       <SecuritySection />
       <SessionsSection />
+      <LightroomSection />
       <YourDataSection />
     </Stack>
   );

@@ -1,41 +1,37 @@
-import { LOCALE_NAMES, LOCALES, type Locale } from "@latent/domain/locales";
-import { Button, Menu } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { useLocale } from "./use-locale.ts";
+import type { Locale } from "@latent/domain/locales";
+import { Suspense, useState } from "react";
+import { lazyPart } from "../ui/lazy-part.ts";
+import { LanguageButton } from "./language-button.tsx";
+
+const loadMenu = () => import("./language-menu.tsx");
+const LanguageMenu = lazyPart(async () => (await loadMenu()).LanguageMenu);
+/** Fetches the menu ahead of the press; a failure is left to the press itself (lazyPart). */
+const preloadMenu = () => void loadMenu().catch(() => undefined);
 
 interface LanguageSwitcherProps {
   /** Called after the texts switched, e.g. to save the choice to the signed-in user's profile. */
   onChanged?: (locale: Locale) => void;
 }
 
-/** Header menu listing the five languages, each named in its own language. */
+/**
+ * Header menu listing the five languages. The menu (popover, positioning, focus handling) is not needed for the
+ * first paint: it loads when the pointer or the keyboard reaches the button, and opens on the first press.
+ */
 export function LanguageSwitcher({ onChanged }: LanguageSwitcherProps) {
-  const { t } = useTranslation();
-  const { locale, setLocale } = useLocale();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <LanguageButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preloadMenu}
+      onFocus={preloadMenu}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="gray" aria-label={t("language.label", { language: LOCALE_NAMES[locale] })}>
-          {LOCALE_NAMES[locale]}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t("language.title")}</Menu.Label>
-        {LOCALES.map((l) => (
-          <Menu.Item
-            key={l}
-            lang={l}
-            aria-current={l === locale ? "true" : undefined}
-            fw={l === locale ? 700 : undefined}
-            onClick={async () => {
-              await setLocale(l);
-              onChanged?.(l);
-            }}
-          >
-            {LOCALE_NAMES[l]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenu onChanged={onChanged} defaultOpened />
+    </Suspense>
   );
 }

@@ -8,6 +8,7 @@ import {
   VERIFICATION_RESEND_SECONDS,
   VERIFY_LINK_HOURS,
 } from "@latent/domain/account";
+import { LIGHTROOM_CLIENT_ID } from "@latent/domain/plugins";
 import type { Kysely } from "kysely";
 import QRCode from "qrcode";
 import type { Cooldown } from "../../cooldown/cooldown.ts";
@@ -392,7 +393,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
       const rows = (await listSessionRecords(db, accountId)).filter((r) => alive.has(r.grant_id));
       return rows.map((r) => ({
         id: r.grant_id,
-        client: r.client_id === deps.webClientId ? "Latent web" : r.client_id,
+        client: r.client_id === deps.webClientId ? "Latent web" : r.client_id === LIGHTROOM_CLIENT_ID ? "Lightroom Classic" : r.client_id,
         device: deviceName(r.user_agent),
         created_at: new Date(r.created_at).toISOString(),
         last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,

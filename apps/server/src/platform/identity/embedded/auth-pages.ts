@@ -177,15 +177,20 @@ ${form}
 
 /**
  * A strength meter under the `#password` field: a rough estimate while typing (the server's rule decides), shown
- * only when script runs, so the page works the same without it.
+ * only when script runs, so the page works the same without it. The script is a file of its own
+ * (STRENGTH_METER_SCRIPT at /auth/strength-meter.js), its words in a data attribute: the pages' Content-Security-Policy
+ * runs no inline script.
  */
 export function strengthMeter(t: Translate<"auth">): string {
   const labels = (["tooShort", "weak", "fair", "good", "strong"] as const).map((k) => t(`strength.${k}`));
-  return `<div class="strength" id="strength" hidden><meter id="strength-meter" min="0" max="4" low="2" high="3" optimum="4" value="0" aria-label="${esc(
+  return `<div class="strength" id="strength" data-labels="${esc(JSON.stringify(labels))}" hidden><meter id="strength-meter" min="0" max="4" low="2" high="3" optimum="4" value="0" aria-label="${esc(
     t("strength.label"),
   )}"></meter><span id="strength-text" aria-live="polite"></span></div>
-<script data-strength-meter>(function(){var i=document.getElementById("password"),b=document.getElementById("strength"),m=document.getElementById("strength-meter"),o=document.getElementById("strength-text"),L=${JSON.stringify(labels).replace(/</g, "\\u003c")};if(!i||!b)return;b.hidden=false;function u(){var v=i.value,n=Array.from(v).length,p=0;if(/[a-z]/.test(v))p+=26;if(/[A-Z]/.test(v))p+=26;if(/[0-9]/.test(v))p+=10;if(/[^a-zA-Z0-9]/.test(v))p+=33;var bits=n*Math.log2(Math.max(p,2)),s=n<${PASSWORD_MIN_LENGTH}?0:bits<50?1:bits<65?2:bits<90?3:4;m.value=s;o.textContent=L[s];}i.addEventListener("input",u);u();})();</script>`;
+<script src="${STRENGTH_METER_PATH}" defer></script>`;
 }
+
+export const STRENGTH_METER_PATH = "/auth/strength-meter.js";
+export const STRENGTH_METER_SCRIPT = `(function(){var i=document.getElementById("password"),b=document.getElementById("strength"),m=document.getElementById("strength-meter"),o=document.getElementById("strength-text");if(!i||!b)return;var L=JSON.parse(b.getAttribute("data-labels")||"[]");b.hidden=false;function u(){var v=i.value,n=Array.from(v).length,p=0;if(/[a-z]/.test(v))p+=26;if(/[A-Z]/.test(v))p+=26;if(/[0-9]/.test(v))p+=10;if(/[^a-zA-Z0-9]/.test(v))p+=33;var bits=n*Math.log2(Math.max(p,2)),s=n<${PASSWORD_MIN_LENGTH}?0:bits<50?1:bits<65?2:bits<90?3:4;m.value=s;o.textContent=L[s];}i.addEventListener("input",u);u();})();`;
 
 /** A page for a stale or unknown interaction: nothing to resume, start again. */
 export function renderExpiredPage(locale: Locale): string {

@@ -8,7 +8,7 @@ import { createSecretBox } from "../../crypto/secret-box.ts";
 import { AppError } from "../../http/app-error.ts";
 import type { AccountSecurityService } from "./account-security.ts";
 import type { Accounts } from "./accounts.ts";
-import { type AuthPageModel, renderAuthPage, renderExpiredPage } from "./auth-pages.ts";
+import { type AuthPageModel, renderAuthPage, renderExpiredPage, STRENGTH_METER_PATH, STRENGTH_METER_SCRIPT } from "./auth-pages.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "./passwords.ts";
 import { renderSecondFactorPage } from "./security-pages.ts";
@@ -81,10 +81,15 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
     // Too many sign-in or sign-up attempts are answered with the page itself: a person sees why, a script sees 429.
     scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
       if (err.statusCode !== 429) throw err;
+      request.log.warn({ url: request.url.split("?")[0] }, "refused: too many sign-in or sign-up attempts");
       const { uid } = request.params as { uid: string };
       const mode = request.routeOptions.url?.endsWith("/signup") ? "signup" : "login";
       return page(reply, { locale: localeOf(request), uid, mode, error: "rateLimited" }, 429);
     });
+
+    scope.get(STRENGTH_METER_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=3600").send(STRENGTH_METER_SCRIPT),
+    );
 
     scope.get("/auth/interaction/:uid", { schema: { hide: true } }, async (request, reply) => {
       const { uid } = request.params as { uid: string };

@@ -60,6 +60,39 @@ export function createOidcAdapterClass(db: Kysely<Database>) {
   };
 }
 
+/**
+ * A pairing code's row as stored, expired or used ones included (the adapter's own lookup hides those), so the
+ * confirmation can tell a wrong code from an expired or used one.
+ */
+export async function findDeviceCodeRow(db: Kysely<Database>, userCode: string) {
+  const row = await db
+    .selectFrom("oidc_payloads")
+    .select(["payload", "consumed_at", "expires_at"])
+    .where("type", "=", "DeviceCode")
+    .where("user_code", "=", userCode)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const payload = row.payload as { clientId?: string; accountId?: string; error?: string };
+  return {
+    clientId: payload.clientId ?? null,
+    expired: row.expires_at !== null && row.expires_at.getTime() < Date.now(),
+    used: row.consumed_at !== null || Boolean(payload.accountId) || Boolean(payload.error),
+  };
+}
+
+/** The account's grants of one client that are still alive. */
+export async function aliveClientGrantIds(db: Kysely<Database>, accountId: string, clientId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom("oidc_payloads")
+    .select("id")
+    .where("type", "=", "Grant")
+    .where(sql<string>`payload->>'accountId'`, "=", accountId)
+    .where(sql<string>`payload->>'clientId'`, "=", clientId)
+    .where((w) => w.or([w("expires_at", "is", null), w("expires_at", ">", now)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Removes expired rows; run now and then. */
 export async function pruneOidcPayloads(db: Kysely<Database>) {
   await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date()).execute();

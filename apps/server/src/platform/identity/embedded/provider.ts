@@ -1,8 +1,11 @@
 import { IDENTITY_SCOPES, ROLE_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
+import { paths } from "@latent/domain/app-paths";
+import { LIGHTROOM_CLIENT_ID, LIGHTROOM_CODE_MINUTES } from "@latent/domain/plugins";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
+import { LOGOUT_SCRIPT } from "../../http/security-headers.ts";
 import { findAccountById } from "./accounts.store.ts";
 import { createOidcAdapterClass } from "./oidc-adapter.ts";
 import type { IdentitySecrets } from "./signing-keys.ts";
@@ -17,6 +20,9 @@ export interface ProviderSettings {
 }
 
 const ACCESS_TOKEN_TTL_S = 3600;
+/** A paired Lightroom stays paired half a year, then it is paired again (decision 0017). */
+const LIGHTROOM_TTL_S = 180 * 24 * 3600;
+const DEVICE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";
 
 /** What the provider tells account security: where a new grant (session) started, and each token it issues. */
 export interface SessionHooks {
@@ -28,11 +34,20 @@ export interface SessionHooks {
 export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s: ProviderSettings, sessions: SessionHooks): Provider {
   const apiScopes = SCOPES.join(" ");
   const roleScopes = async (ctx: KoaContextWithOIDC) => {
-    const entities = ctx.oidc.entities as { AuthorizationCode?: { accountId?: string }; RefreshToken?: { accountId?: string } };
-    const accountId = ctx.oidc.session?.accountId ?? entities.AuthorizationCode?.accountId ?? entities.RefreshToken?.accountId;
+    const entities = ctx.oidc.entities as {
+      AuthorizationCode?: { accountId?: string };
+      RefreshToken?: { accountId?: string };
+      DeviceCode?: { accountId?: string };
+    };
+    const accountId =
+      ctx.oidc.session?.accountId ??
+      entities.AuthorizationCode?.accountId ??
+      entities.RefreshToken?.accountId ??
+      entities.DeviceCode?.accountId;
     if (!accountId) return apiScopes;
     return ROLE_SCOPES[(await findAccountById(db, accountId))?.role === "lab" ? "lab" : "user"].join(" ");
   };
+  const lrcodePage = (code?: string) => `${s.publicUrl}${paths.pluginsLrCode}${code ? `?${new URLSearchParams({ code })}` : ""}`;
   const roleOf = async (accountId: string) => ((await findAccountById(db, accountId))?.role === "lab" ? ROLES.lab : ROLES.user);
 
   const configuration: Configuration = {
@@ -46,6 +61,15 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
         response_types: ["code"],
         redirect_uris: [`${s.publicUrl}/callback`],
         post_logout_redirect_uris: [`${s.publicUrl}/`],
+      },
+      // The Lightroom plugin: a public client that pairs by code (device flow) and keeps a refresh token.
+      {
+        client_id: LIGHTROOM_CLIENT_ID,
+        token_endpoint_auth_method: "none",
+        application_type: "native",
+        grant_types: [DEVICE_GRANT_TYPE, "refresh_token"],
+        response_types: [],
+        redirect_uris: [],
       },
     ],
     jwks: { keys: secrets.jwks as never },
@@ -69,8 +93,9 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
       IdToken: ACCESS_TOKEN_TTL_S,
       Interaction: 3600,
       Session: 14 * 24 * 3600,
-      Grant: 14 * 24 * 3600,
-      RefreshToken: 14 * 24 * 3600,
+      Grant: (_ctx, grant) => (grant.clientId === LIGHTROOM_CLIENT_ID ? LIGHTROOM_TTL_S : 14 * 24 * 3600),
+      RefreshToken: (_ctx, _token, client) => (client.clientId === LIGHTROOM_CLIENT_ID ? LIGHTROOM_TTL_S : 14 * 24 * 3600),
+      DeviceCode: LIGHTROOM_CODE_MINUTES * 60,
     },
     async findAccount(_ctx, id) {
       const account = await findAccountById(db, id);
@@ -127,6 +152,15 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
     interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
+      // The Lightroom plugin's pairing: the code is confirmed on the web app's lrcode page (device-pairing.ts), not
+      // on the provider's own code pages (the middleware below sends the browser there).
+      deviceFlow: {
+        enabled: true,
+        mask: "****-****",
+        deviceInfo: (ctx) => ({ userAgent: ctx.get("user-agent")?.slice(0, 512) || null }),
+      },
+      // The plugin signs out by revoking its refresh token (which ends its grant); a client revokes only its own tokens.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       rpInitiatedLogout: {
         enabled: true,
         // Sign out at once: the confirmation form is posted by the page itself.
@@ -135,7 +169,7 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
           ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Latent</title></head><body>${form.replace(
             "</form>",
             '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Sign out</button></noscript></form>',
-          )}<script>document.forms[0].submit()</script></body></html>`;
+          )}<script>${LOGOUT_SCRIPT}</script></body></html>`;
         },
       },
       resourceIndicators: {
@@ -164,6 +198,21 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
 
   const provider = new Provider(s.issuer, configuration);
   provider.proxy = s.trustProxy;
+  // RFC 8628 clients open `verification_uri_complete`: make it the web app's page where a signed-in person confirms.
+  provider.use(async (ctx, next) => {
+    if (ctx.path === "/device" || (ctx.path.startsWith("/device/") && ctx.path !== "/device/auth")) {
+      const code = typeof ctx.query.user_code === "string" ? ctx.query.user_code : undefined;
+      ctx.status = 303;
+      ctx.redirect(lrcodePage(code));
+      return;
+    }
+    await next();
+    if (ctx.oidc?.route !== "device_authorization" || ctx.status !== 200) return;
+    const body = ctx.body as { user_code?: string; verification_uri?: string; verification_uri_complete?: string };
+    if (!body?.user_code) return;
+    body.verification_uri = lrcodePage();
+    body.verification_uri_complete = lrcodePage(body.user_code);
+  });
   return provider;
 }
 

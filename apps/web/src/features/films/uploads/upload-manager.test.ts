@@ -121,6 +121,42 @@ describe("upload manager", () => {
     expect(uploads.canRetry("f1", 1)).toBe(true);
   });
 
+  it("goes on by itself when the connection returns, from the parts the server lacks, after every retry failed offline", async () => {
+    let offline = true;
+    const sent: string[] = [];
+    const { uploads } = manager({
+      begin: async () => grant(10, 4),
+      status: async () => held([1]),
+      sendChunk: async (url, body, token, onProgress, signal) => {
+        if (offline && url.endsWith("/2")) throw new ApiError(0, NETWORK_ERROR, "offline");
+        sent.push(url);
+        return okChunk(url, body, token, onProgress, signal);
+      },
+    });
+    uploads.enqueue("f1", [item(1)]);
+    await until(uploads, () => shots(uploads)[0]?.state === "error");
+    expect(shots(uploads)[0]?.errorMessage).toBe(NETWORK_ERROR);
+    expect(sent).toEqual(["/api/uploads/u/1"]);
+
+    offline = false;
+    expect(uploads.resumeAfterNetworkLoss()).toBe(1);
+    await until(uploads, () => shots(uploads)[0]?.state === "pending");
+    expect(sent).toEqual(["/api/uploads/u/1", "/api/uploads/u/2", "/api/uploads/u/3"]);
+    expect(shots(uploads)[0]).toMatchObject({ state: "pending", progress: 100, errorMessage: null, uploadId: "u" });
+  });
+
+  it("leaves a failure that was not the connection's for the user to retry when the connection returns", async () => {
+    const { uploads } = manager({
+      begin: async () => {
+        throw new ApiError(400, "not-enough-space", "full");
+      },
+    });
+    uploads.enqueue("f1", [item(1)]);
+    await until(uploads, () => shots(uploads)[0]?.state === "error");
+    expect(uploads.resumeAfterNetworkLoss()).toBe(0);
+    expect(shots(uploads)[0]?.state).toBe("error");
+  });
+
   it("goes on after a chunk succeeds on a later try", async () => {
     let failures = 2;
     const { uploads } = manager({

@@ -400,6 +400,22 @@ export function createUploadManager(deps: UploadDeps) {
       if (again) start(filmId, { ...again, index }, null);
     },
 
+    /**
+     * The connection is back: uploads that failed for want of it (every retry spent while offline) go on by
+     * themselves, from the parts the server lacks when it granted one, at the same shot. Other failures wait for
+     * the user's Retry. Answers how many went on.
+     */
+    resumeAfterNetworkLoss(): number {
+      let resumed = 0;
+      for (const [filmId, film] of Object.entries(state))
+        for (const shot of film.shots) {
+          const failed = failedFiles.get(keyOf(filmId, shot.index));
+          if (shot.state !== "error" || shot.errorMessage !== NETWORK_ERROR || !failed) continue;
+          if (start(filmId, failed, shot.uploadId ?? null)) resumed += 1;
+        }
+      return resumed;
+    },
+
     /** Forgets an entry (a failed upload the user has seen, or a shot deleted elsewhere). */
     dismiss(filmId: string, index: number) {
       failedFiles.delete(keyOf(filmId, index));

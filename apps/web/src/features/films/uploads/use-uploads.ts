@@ -28,6 +28,8 @@ export function useUploadManager(): UploadManager {
       stash: createIndexedDbStash(),
     });
     created.subscribe(() => setLeaveReason("uploads", created.hasActive()));
+    // A phone on the move loses its connection: what failed for want of it goes on once it is back.
+    window.addEventListener("online", () => created.resumeAfterNetworkLoss());
     manager = created;
   }
   useEffect(() => setLeaveTexts((reason) => i18n.t(`films:leave.${reason}`)), [i18n]);

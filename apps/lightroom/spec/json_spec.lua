@@ -1,0 +1,26 @@
+local json = require "LatentJson"
+
+describe("LatentJson", function()
+  it("reads the API's answers: objects, arrays, escapes, numbers, nulls", function()
+    local v = json.decode('{"id":"a1","shots":[{"index":1,"camera_id":null}],"name":"Rollei \\u00e9\\n","iso":400,"f":-1.5e1,"ok":true}')
+    assert.are.equal("a1", v.id)
+    assert.are.equal(1, v.shots[1].index)
+    assert.is_nil(v.shots[1].camera_id)
+    assert.are.equal("Rollei é\n", v.name)
+    assert.are.equal(400, v.iso)
+    assert.are.equal(-15, v.f)
+    assert.is_true(v.ok)
+  end)
+
+  it("writes request bodies the server parses back to the same values", function()
+    local text = json.encode({ index = 3, camera_id = "c-1", name = 'quote " and \\ and \t', list = { 1, 2 }, empty = json.array() })
+    assert.are.same({ index = 3, camera_id = "c-1", name = 'quote " and \\ and \t', list = { 1, 2 }, empty = {} }, json.decode(text))
+    assert.truthy(text:find('"empty":[]', 1, true))
+  end)
+
+  it("refuses text that is not JSON", function()
+    assert.has_error(function() json.decode("<html>") end)
+    assert.has_error(function() json.decode('{"a":1') end)
+    assert.has_error(function() json.decode('{"a":1} x') end)
+  end)
+end)

@@ -1,0 +1,255 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { shortIdFromBytes } from "@latent/domain/stickers";
+import { type Browser, chromium, devices, expect, type Page, test } from "@playwright/test";
+import QRCode from "qrcode";
+import { confirmEmail, fillSignIn, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { png } from "./support/png.ts";
+
+/** A phone: Chromium on Android, at a common phone's size, with touch. */
+const { userAgent, deviceScaleFactor, isMobile, hasTouch } = devices["Pixel 7"];
+const PHONE = { userAgent, deviceScaleFactor, isMobile, hasTouch, viewport: { width: 390, height: 844 } };
+
+/** The page's side, typed here: the e2e project has no DOM types. */
+interface WithWorkers {
+  serviceWorker: {
+    getRegistration(scope: string): Promise<{ scope: string; active: { state: string } | null } | undefined>;
+    controller: { scriptURL: string } | null;
+  };
+}
+/** Whether an image element has loaded a picture (not a broken one). */
+const loaded = (img: unknown) => {
+  const { complete, naturalWidth } = img as { complete: boolean; naturalWidth: number };
+  return complete && naturalWidth > 0;
+};
+
+interface Sticker {
+  sticker_hash: string;
+  short_id: string;
+  film_id: string | null;
+}
+
+/** Serious and critical WCAG 2.1 AA violations on the page, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** Calls the API as the page's signed-in user, with the access token the web app keeps. */
+function apiAs<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user"));
+      const token = key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
+      const res = await fetch(path, {
+        method: init.method ?? "GET",
+        headers: { authorization: `Bearer ${token}`, ...(init.body ? { "content-type": "application/json" } : {}) },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { path, init },
+  ) as Promise<T>;
+}
+
+/**
+ * A video of a sticker's QR code for Chromium's fake camera: YUV4MPEG2, 4:2:0, a few identical frames of the code
+ * drawn black on white with its quiet zone, as a phone held over the sticker would see it.
+ */
+async function qrVideo(text: string, file: string) {
+  const width = 640;
+  const height = 480;
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const quiet = 4;
+  const scale = Math.floor(440 / (modules.size + 2 * quiet));
+  const side = (modules.size + 2 * quiet) * scale;
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  const luma = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < modules.size; row++)
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue;
+      for (let y = 0; y < scale; y++) {
+        const start = (top + (row + quiet) * scale + y) * width + left + (col + quiet) * scale;
+        luma.fill(0, start, start + scale);
+      }
+    }
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  await writeFile(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
+}
+
+/** A second Chromium whose camera films `video`, launched with the project's own flags. */
+function phoneBrowser(video: string): Promise<Browser> {
+  const { launchOptions } = test.info().project.use;
+  return chromium.launch({
+    ...launchOptions,
+    args: [
+      ...(launchOptions?.args ?? []),
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+}
+
+/** Buys a sticker pack through the shop's sandbox checkout and waits for its stickers to be minted. */
+async function buyStickers(page: Page) {
+  await page.goto("/u/profile");
+  await page.getByLabel("Address", { exact: true }).fill("Carrer Major 1");
+  await page.getByLabel("Postal code").fill("17001");
+  await page.getByLabel("City").fill("Girona");
+  await page.getByRole("combobox", { name: "Country" }).fill("Spain");
+  await page.getByRole("option", { name: "Spain" }).click();
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved")).toBeVisible();
+  await page.goto("/u/shop/token-packs");
+  await page.locator("article[data-item=pack-24]").getByRole("button", { name: "Add to bag" }).click();
+  await page.getByRole("button", { name: "Continue to shipping" }).click();
+  await expect(page).toHaveURL(/\/u\/shop\/shipment\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await page.getByLabel(/card number/i).fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^pay/i }).click();
+  await expect(page).toHaveURL(/\/u\/shop\/shipment\//);
+  await expect(page.getByRole("button", { name: "Download sheet (A4, Avery L7651)" })).toBeVisible({ timeout: 40_000 });
+}
+
+test("on a phone, the companion installs, scans a sticker into its roll, uploads a photo and shows the roll offline", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  // On a desktop: an account, two rolls, a pack of stickers; one sticker goes on the first roll.
+  await page.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ tokens: true })));
+  const account = newAccount("companion");
+  await signUpFromLanding(page, account, "user");
+  await confirmEmail(page, account);
+  await page.goto("/u/privacy");
+  await page.getByRole("button", { name: "I accept the privacy policy" }).click();
+  await expect(page).toHaveURL("/u/home");
+  const roll = { brand: "Kodak", model: "Portra 400", iso: 400, format: "135", process: "C-41" };
+  const beach = await apiAs<{ id: string }>(page, "/api/film", { method: "POST", body: { ...roll, name: "Beach walk" } });
+  const market = await apiAs<{ id: string }>(page, "/api/film", { method: "POST", body: { ...roll, name: "Market day" } });
+  await buyStickers(page);
+  const [linked, spare] = await apiAs<Sticker[]>(page, "/api/stickers");
+  await apiAs(page, "/api/film/link", { method: "PUT", body: { sticker_hash: linked!.sticker_hash, film_id: beach.id } });
+
+  // Without a camera (this desktop browser has none): the app says so, and the sticker's id can be typed instead.
+  await page.goto("/m/scan");
+  await expect(page.getByRole("alert").filter({ hasText: "No camera available" })).toBeVisible();
+  const typed = page.getByLabel("Or type the sticker's id");
+  await typed.fill(shortIdFromBytes(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])));
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Not a Latent sticker" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The user's own sticker on no roll yet: link it to a roll, which then opens.
+  await page.getByRole("button", { name: "Scan another sticker" }).click();
+  await typed.fill(spare!.short_id.toLowerCase());
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByRole("heading", { name: "Link this sticker to a roll" })).toBeVisible();
+  await page.getByRole("radio", { name: "Market day" }).check();
+  await page.getByRole("button", { name: "Link and open the roll" }).click();
+  await expect(page).toHaveURL(`/m/rolls/${market.id}`);
+  await expect(page.getByRole("heading", { name: "Market day", level: 1 })).toBeVisible();
+
+  const dir = await mkdtemp(join(tmpdir(), "e2e-companion-"));
+  const video = join(dir, "sticker.y4m");
+  await qrVideo(`${baseURL}/sticker/${linked!.sticker_hash}`, video);
+  const phone = await phoneBrowser(video);
+  try {
+    const context = await phone.newContext({ ...PHONE, baseURL, locale: "en-US" });
+    const mobile = await context.newPage();
+
+    // The user area sends a phone to the companion (no store page is configured), through the same sign-in.
+    await mobile.goto("/u/home");
+    await fillSignIn(mobile, account);
+    await expect(mobile).toHaveURL("/m/rolls");
+    await expect(mobile.getByRole("heading", { name: "Your rolls", level: 1 })).toBeVisible();
+    await expect(mobile.getByRole("link", { name: /Beach walk/ })).toBeVisible();
+
+    // Installable: the manifest names the companion, in the brand's colours, with a maskable icon.
+    const manifestHref = await mobile.locator("link[rel=manifest]").getAttribute("href");
+    const manifest = await (await mobile.request.get(manifestHref!)).json();
+    expect(manifest).toMatchObject({
+      id: "/m/",
+      name: "Latent",
+      short_name: "Latent",
+      start_url: "/m/",
+      display: "standalone",
+      theme_color: "#b4461f",
+      background_color: "#ffffff",
+    });
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: "512x512", purpose: "any" }),
+        expect.objectContaining({ sizes: "512x512", purpose: "maskable" }),
+      ]),
+    );
+    for (const icon of manifest.icons as { src: string }[]) expect((await mobile.request.get(icon.src)).status()).toBe(200);
+    // …and its service worker, registered for the companion alone, controls the page once reloaded.
+    // (Not `ready`, which would wait forever here: this page began at /callback, outside the worker's scope.)
+    const worker = () =>
+      mobile.evaluate(async () => {
+        const registration = await (navigator as unknown as WithWorkers).serviceWorker.getRegistration("/m/");
+        return registration?.active ? { scope: registration.scope, state: registration.active.state } : null;
+      });
+    await expect.poll(worker, { timeout: 30_000 }).toEqual({ scope: `${baseURL}/m/`, state: "activated" });
+    await mobile.reload();
+    await expect(mobile.getByRole("heading", { name: "Your rolls", level: 1 })).toBeVisible();
+    expect(await mobile.evaluate(() => (navigator as unknown as WithWorkers).serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
+    expect(await seriousViolations(mobile)).toEqual([]);
+
+    // Scanning the sticker with the camera opens its roll at once.
+    await mobile.getByRole("navigation", { name: "Companion" }).getByRole("link", { name: "Scan" }).click();
+    await expect(mobile).toHaveURL(`/m/rolls/${beach.id}`, { timeout: 20_000 });
+    await expect(mobile.getByRole("heading", { name: "Beach walk", level: 1 })).toBeVisible();
+
+    // A photo picked on the phone goes to the roll's first shot, with its progress, and is processed.
+    await mobile.locator("input[type=file][accept='image/*'][multiple]").setInputFiles({
+      name: "IMG_0001.png",
+      mimeType: "image/png",
+      buffer: png(1200, 800),
+    });
+    await expect(mobile.getByText("IMG_0001.png")).toBeVisible();
+    const thumbnail = mobile.getByRole("region", { name: "Shots" }).locator("img").first();
+    await expect(thumbnail).toBeVisible({ timeout: 60_000 });
+    await expect.poll(() => thumbnail.evaluate(loaded), { timeout: 20_000 }).toBe(true);
+
+    // Offline, the roll opened last still shows, thumbnail included, and the app says it is offline.
+    await context.setOffline(true);
+    await mobile.reload();
+    await expect(mobile.getByText("You are offline")).toBeVisible();
+    expect(await seriousViolations(mobile)).toEqual([]);
+    await expect(mobile.getByRole("heading", { name: "Beach walk", level: 1 })).toBeVisible();
+    const offlineThumbnail = mobile.getByRole("region", { name: "Shots" }).locator("img").first();
+    await expect.poll(() => offlineThumbnail.evaluate(loaded)).toBe(true);
+    await mobile.getByRole("link", { name: "All rolls" }).click();
+    await expect(mobile.getByRole("link", { name: /Market day/ })).toBeVisible();
+
+    // Back online, the notice goes.
+    await context.setOffline(false);
+    await expect(mobile.getByText("You are offline")).toHaveCount(0);
+
+    // Signing out empties what was kept for offline use: the next person on this phone finds none of it.
+    const keptCaches = () =>
+      mobile.evaluate(async () => {
+        const names = await (globalThis as unknown as { caches: { keys(): Promise<string[]> } }).caches.keys();
+        return names.filter((name) => name.startsWith("latent-m-")).sort();
+      });
+    expect(await keptCaches()).toEqual(["latent-m-data", "latent-m-images"]);
+    await mobile.getByRole("button", { name: "More" }).click();
+    await mobile.getByRole("menuitem", { name: "Sign out" }).click();
+    await mobile.waitForURL((url) => !url.pathname.startsWith("/m"));
+    expect(await keptCaches()).toEqual([]);
+    await context.close();
+  } finally {
+    await phone.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
