@@ -5,4 +5,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(sh "$root/scripts/ensure-node.sh")
 if [ -n "$bin" ]; then PATH="$bin:$PATH"; export PATH; fi
 PATH="$root/node_modules/.bin:$PATH"
+# glibc: a fixed mmap threshold hands image buffers back to the system when libvips frees them, instead of leaving
+# them in fragmented arenas (server RSS after 24 scans: 349 MB without, 139 MB with; decision 0018).
+: "${MALLOC_ARENA_MAX:=2}" "${MALLOC_MMAP_THRESHOLD_:=131072}"
+export MALLOC_ARENA_MAX MALLOC_MMAP_THRESHOLD_
 exec "$@"

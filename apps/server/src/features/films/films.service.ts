@@ -1,8 +1,9 @@
 import { FRAME_SIZES } from "@latent/domain/film-config";
-import type { Film, ListFilmsQuery, NewFilm, UpdateFilm } from "@latent/domain/films";
+import type { Film, ListFilmsQuery, NewFilm, Shot, UpdateFilm } from "@latent/domain/films";
 import type { Kysely, Selectable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
+import { isUuid } from "../../platform/db/uuid.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
@@ -88,8 +89,8 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
    * The roll with its shots; the cover and count come from the same list, so they always agree with it. The count
    * is of finished shots: one still uploading, being processed or failed is not yet one of the roll's shots.
    */
-  const withShots = async (row: FilmRow, scope?: LinkScope) => {
-    const list = await shots.listForFilm(row.id, scope);
+  const withShots = async (row: FilmRow, scope?: LinkScope, listed?: Promise<Shot[]>) => {
+    const list = await (listed ?? shots.listForFilm(row.id, scope));
     const done = list.filter((shot) => shot.state === "done");
     const cover = done.find((shot) => shot.version.thumbnail_url)?.version.thumbnail_url ?? null;
     return { ...toFilm(row, undefined), shot_count: done.length, cover_url: cover, shots: list };
@@ -113,8 +114,12 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
 
     /** The roll with its shots (signed links to their files). */
     async get(userId: string, id: string) {
+      // The shots are read alongside the roll (one round trip's wait, not two); they are used only once the roll
+      // proved to be the caller's.
+      const listed = isUuid(id) ? shots.listForFilm(id) : Promise.resolve([]);
+      listed.catch(() => undefined);
       const row = await load(userId, id);
-      return withShots(row);
+      return withShots(row, undefined, listed);
     },
 
     /** Registers a roll: privacy policy accepted first, then the plan's roll capacity. */
@@ -177,6 +182,14 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
 
     /** The film row for services that act on a caller's roll (uploads, shares, zip); 404 when not theirs. */
     load,
+    /**
+     * The same, locked until `tx` ends: a change that depends on what the roll holds (its sticker) waits for another
+     * under way, then reads what that one left, where two would each see the roll bare and the last would win.
+     */
+    async loadLocked(userId: string, id: string, tx: Db) {
+      if (!isUuid(id) || !(await lockFilmRow(tx, userId, id))) throw notFound();
+      return load(userId, id, tx);
+    },
     withShots,
 
     /**

@@ -12,7 +12,7 @@ import sharp from "sharp";
 import type { Database } from "../../platform/db/schema.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { ShotRow, ShotsService } from "./shots.service.ts";
-import { claimPendingShot, failExhaustedShots, updateShotRow } from "./shots.store.ts";
+import { claimPendingShot, failExhaustedShots, releaseShotClaims, updateShotRow } from "./shots.store.ts";
 
 export interface ProcessingOptions {
   /** Largest image accepted, in pixels: a 4x5" sheet at 4000 dpi is ~320 MP; a decompression bomb is far more. */
@@ -21,6 +21,8 @@ export interface ProcessingOptions {
   tmpDir: string;
   previewPx: number;
   thumbnailPx: number;
+  /** Told of each scan processed, with its outcome and time (the metrics). */
+  onProcessed?: (outcome: "done" | "error", seconds: number) => void;
 }
 
 export const DEFAULT_PROCESSING: Omit<ProcessingOptions, "tmpDir"> = {
@@ -42,6 +44,15 @@ function failureOf(err: unknown, maxPixels: number): { error_code: ShotErrorCode
   if (/unsupported image format|bad seek|corrupt|premature end|Input buffer|VipsJpeg|tiff/i.test(text))
     return { error_code: "image-damaged", error_message: SHOT_ERROR_MESSAGES["image-damaged"] };
   return { error_code: "processing-failed", error_message: SHOT_ERROR_MESSAGES["processing-failed"] };
+}
+
+/**
+ * libvips' settings for the server's image work, also used by the bench to time previews alike: no operation cache
+ * (a scan is never processed twice; the cache only held memory). Its threads stay sharp's default on glibc (one);
+ * returning freed image memory is glibc's mmap threshold, set where the process starts (decision 0018).
+ */
+export function tuneSharp() {
+  sharp.cache(false);
 }
 
 /** The preview (long side `previewPx`) and thumbnail of a scan file, and its upright dimensions. */
@@ -74,14 +85,18 @@ export function createShotProcessor(
   options: ProcessingOptions,
 ) {
   const { db, store, shots, log } = deps;
-  sharp.cache(false);
+  tuneSharp();
   let running = 0;
+  // Only an instance that processes scans (role `all` or `worker`) starts; a `web` instance never claims a shot.
+  let started = false;
   let stopped = false;
+  const claimed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const idle = new Set<() => void>();
 
   async function processOne(shot: ShotRow) {
     const tmp = join(options.tmpDir, `${randomUUID()}.scan`);
+    const began = performance.now();
     try {
       const object = await store.get(shot.object_key);
       if (!object) throw new Error("The uploaded file is missing");
@@ -121,8 +136,10 @@ export function createShotProcessor(
         claimed_at: null,
       });
       if (row) shots.announce(row);
+      options.onProcessed?.("done", (performance.now() - began) / 1000);
     } catch (err) {
       log.warn({ err, shot: shot.id }, "shot processing failed");
+      options.onProcessed?.("error", (performance.now() - began) / 1000);
       const row = await updateShotRow(db, shot.id, {
         state: "error",
         ...failureOf(err, options.maxPixels),
@@ -142,7 +159,9 @@ export function createShotProcessor(
       });
       if (!shot) break;
       running++;
+      claimed.add(shot.id);
       void processOne(shot).finally(() => {
+        claimed.delete(shot.id);
         running--;
         if (running === 0) for (const resolve of idle) resolve();
         void fill();
@@ -160,11 +179,12 @@ export function createShotProcessor(
 
   return {
     start() {
+      started = true;
       void tick();
     },
     /** Called when an upload completes, so processing starts without waiting for the next poll. */
     poke() {
-      void fill();
+      if (started) void fill();
     },
     /** Resolves when nothing is being processed (tests, shutdown). */
     async drain() {
@@ -177,10 +197,27 @@ export function createShotProcessor(
         idle.add(done);
       });
     },
-    async stop() {
+    /**
+     * Claims no more shots and waits for those being processed; after `graceMs`, the shots still in hand go back
+     * to the queue (unclaimed, the attempt not counted) so another instance takes them at once instead of after
+     * the stale-claim delay. Answers the shots it gave back.
+     */
+    async stop(graceMs = Number.POSITIVE_INFINITY): Promise<string[]> {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await this.drain();
+      let bound: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        this.drain().then(() => true),
+        ...(Number.isFinite(graceMs) ? [new Promise<false>((resolve) => (bound = setTimeout(resolve, graceMs, false)))] : []),
+      ]);
+      clearTimeout(bound);
+      if (finished || claimed.size === 0) return [];
+      const released = await releaseShotClaims(db, [...claimed]).catch((err) => {
+        log.error({ err }, "could not release the shots being processed");
+        return [];
+      });
+      if (released.length) log.warn({ shots: released.map((s) => s.id) }, "shutting down: shots being processed went back to the queue");
+      return released.map((s) => s.id);
     },
   };
 }

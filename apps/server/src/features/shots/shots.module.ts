@@ -5,6 +5,7 @@ import type { GearService } from "../gear/gear.service.ts";
 import { createShotProcessor, DEFAULT_PROCESSING } from "./shot-processing.ts";
 import { shotsRoutes } from "./shots.routes.ts";
 import { createShotsService } from "./shots.service.ts";
+import { countPendingShots } from "./shots.store.ts";
 
 /** Shots of a roll (edit, delete) and the processing that turns an uploaded scan into a preview and thumbnail. */
 export async function shotsModule(ctx: ModuleContext, deps: { entitlements: EntitlementsService; gear: GearService }) {
@@ -17,8 +18,10 @@ export async function shotsModule(ctx: ModuleContext, deps: { entitlements: Enti
       concurrency: config.uploads.processingConcurrency,
       maxPixels: config.uploads.maxImagePixels,
       tmpDir: join(config.dataDir, "tmp"),
+      onProcessed: (outcome, seconds) => ctx.platform.metrics.scanProcessed(outcome, seconds),
     },
   );
+  ctx.platform.metrics.measureQueue(() => countPendingShots(db));
   await ctx.api((api) => shotsRoutes(api, { shots, requireScopes: ctx.requireScopes }));
   return { shots, processor };
 }

@@ -23,6 +23,7 @@ import {
   listShotRows,
   listShotsOfUser,
   listUnkeptShotsOldestFirst,
+  type SHOWN_SHOT_COLUMNS,
   shotIdsOfFilm,
   storageUsed,
   transferShotRows,
@@ -56,7 +57,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
    * `scope` shortens the links (a share link that ends sooner must not outlive itself through them) and hands them
    * out under its grant (revoking the share link stops them).
    */
-  const toShot = (row: ShotRow, scope?: LinkScope): Shot => ({
+  const toShot = (row: Pick<ShotRow, (typeof SHOWN_SHOT_COLUMNS)[number]>, scope?: LinkScope): Shot => ({
     id: row.id,
     index: row.index,
     state: row.state,

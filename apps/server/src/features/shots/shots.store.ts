@@ -4,8 +4,30 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
 
+/** What a shot shows of itself (toShot): a roll's page reads no timestamps, CRCs or claims, which cost parsing per row. */
+export const SHOWN_SHOT_COLUMNS = [
+  "id",
+  "index",
+  "state",
+  "error_message",
+  "error_code",
+  "object_key",
+  "thumb_key",
+  "preview_key",
+  "content_type",
+  "size",
+  "width",
+  "height",
+  "camera_id",
+  "lens_id",
+  "scanner",
+  "push_pull",
+  "kept",
+  "file_name",
+] as const;
+
 export function listShotRows(db: Db, filmId: string) {
-  return db.selectFrom("shots").selectAll().where("film_id", "=", filmId).orderBy("index", "asc").execute();
+  return db.selectFrom("shots").select(SHOWN_SHOT_COLUMNS).where("film_id", "=", filmId).orderBy("index", "asc").execute();
 }
 
 /** The shot at an index of a user's roll; a roll id that cannot exist finds nothing. */
@@ -141,6 +163,19 @@ export async function claimPendingShot(db: Kysely<Database>, staleAfterS: number
   });
 }
 
+/** Shots an instance claimed but will not finish (it is shutting down): back to the queue, the attempt not counted. */
+export function releaseShotClaims(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable("shots")
+    .set((eb) => ({ claimed_at: null, attempts: eb("attempts", "-", 1) }))
+    .where("id", "in", ids)
+    .where("state", "=", "pending")
+    .where("claimed_at", "is not", null)
+    .returning(["id"])
+    .execute();
+}
+
 /** Shots that exhausted their attempts while pending become errors. */
 export function failExhaustedShots(db: Db, maxAttempts: number) {
   return db
@@ -192,4 +227,14 @@ export async function filmsUsage(db: Db, filmIds: readonly string[]) {
     .where("film_id", "in", filmIds)
     .executeTakeFirstOrThrow();
   return { bytes: Number(row.bytes), kept: Number(row.kept) };
+}
+
+/** Uploaded scans waiting for processing, on every instance (the metrics' queue depth). */
+export async function countPendingShots(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("shots")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("state", "=", "pending")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

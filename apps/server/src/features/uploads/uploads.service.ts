@@ -21,12 +21,13 @@ import {
   endUnfinishedUploadsOfShots,
   findUpload,
   finishUpload,
+  forgetPart,
   insertUpload,
   listAbandonedUploads,
   listParts,
   listUnfinishedUploads,
   recordPart,
-  touchUpload,
+  touchOpenUpload,
 } from "./uploads.store.ts";
 
 /** Chunk size handed to clients: large enough for S3's 5 MiB part minimum, small enough to retry cheaply. */
@@ -183,7 +184,7 @@ export function createUploadsService(deps: UploadsDeps) {
           if (isUniqueViolation(err) || isForeignKeyViolation(err)) throw await lost();
           throw err;
         });
-      const storeUploadId = await store.createMultipart(objectKey, req.content_type);
+      const storeUploadId = await store.createMultipart(objectKey, req.content_type, { partSize: PART_SIZE });
       if (!(await attachStoreUpload(db, upload.id, storeUploadId))) {
         await store.abortMultipart(objectKey, storeUploadId);
         throw await lost();
@@ -214,12 +215,13 @@ export function createUploadsService(deps: UploadsDeps) {
 
     /** Streams one chunk into the store. Re-sending a chunk replaces it; the last one completes the file. */
     async putPart(userId: string, uploadId: string, partNumber: number, body: Readable, declaredLength: number | undefined) {
-      const upload = await findUpload(db, userId, uploadId);
-      if (!upload) throw notFound();
-      if (upload.completed_at) throw new AppError("upload-finished");
-      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) throw new AppError("upload-part-invalid");
       // A part under way is news: a slow chunk is not a stalled upload.
-      await touchUpload(db, upload.id);
+      const upload = await touchOpenUpload(db, userId, uploadId);
+      if (!upload) {
+        if (!(await findUpload(db, userId, uploadId))) throw notFound();
+        throw new AppError("upload-finished");
+      }
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) throw new AppError("upload-part-invalid");
       const total = Number(upload.content_length);
       const expected = partNumber < upload.part_count ? upload.part_size : total - upload.part_size * (upload.part_count - 1);
       if (declaredLength !== undefined && declaredLength !== expected) {
@@ -260,6 +262,8 @@ export function createUploadsService(deps: UploadsDeps) {
       try {
         part = await store.putPart(upload.object_key, upload.store_upload_id, partNumber, counted, expected);
       } catch (err) {
+        // The store may no longer hold an earlier version of the part (written in place): it counts as missing until sent again.
+        await forgetPart(db, upload.id, partNumber).catch(() => undefined);
         await assertStillOpen(userId, upload.id);
         if (tooLong || bytes < expected) {
           throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes${tooLong ? "" : `, received ${bytes}`}`);

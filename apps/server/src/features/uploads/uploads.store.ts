@@ -32,9 +32,20 @@ export function endUnfinishedUpload(db: Db, uploadId: string) {
   return db.deleteFrom("uploads").where("id", "=", uploadId).where("completed_at", "is", null).returningAll().executeTakeFirst();
 }
 
-/** Notes news of an upload (a part starting or arriving), which keeps it from counting as stalled. */
-export function touchUpload(db: Db, uploadId: string) {
-  return db.updateTable("uploads").set({ active_at: new Date() }).where("id", "=", uploadId).where("completed_at", "is", null).execute();
+/**
+ * The caller's unfinished upload, noted as having news (a part starting) in the same statement; undefined when it is
+ * not theirs or already finished (findUpload tells which).
+ */
+export function touchOpenUpload(db: Db, userId: string, uploadId: string) {
+  if (!isUuid(uploadId)) return Promise.resolve(undefined);
+  return db
+    .updateTable("uploads")
+    .set({ active_at: new Date() })
+    .where("id", "=", uploadId)
+    .where("user_id", "=", userId)
+    .where("completed_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Unfinished uploads without news since `before`: each is ended here, and answered once, to the one caller that ended it. */
@@ -64,10 +75,16 @@ export function listParts(db: Db, uploadId: string) {
   return db.selectFrom("upload_parts").select(["part_number", "etag"]).where("upload_id", "=", uploadId).orderBy("part_number").execute();
 }
 
-/** Records a stored part (a re-sent part replaces the first) and answers how many parts have arrived. */
+/**
+ * Records a stored part (a re-sent part replaces the first), which is news of its upload, and answers how many parts
+ * have arrived. The count is a statement of its own: counting in the insert's statement would miss a part recorded
+ * concurrently, and two last parts arriving together would then both count one short and neither complete.
+ */
 export async function recordPart(db: Db, part: { upload_id: string; part_number: number; etag: string; size: number }) {
-  await touchUpload(db, part.upload_id);
   await db
+    .with("touched", (qb) =>
+      qb.updateTable("uploads").set({ active_at: new Date() }).where("id", "=", part.upload_id).where("completed_at", "is", null),
+    )
     .insertInto("upload_parts")
     .values(part)
     .onConflict((oc) => oc.columns(["upload_id", "part_number"]).doUpdateSet({ etag: part.etag, size: part.size }))
@@ -78,6 +95,11 @@ export async function recordPart(db: Db, part: { upload_id: string; part_number:
     .where("upload_id", "=", part.upload_id)
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Forgets a part whose new version failed to arrive (the store may no longer hold the earlier one). */
+export function forgetPart(db: Db, uploadId: string, partNumber: number) {
+  return db.deleteFrom("upload_parts").where("upload_id", "=", uploadId).where("part_number", "=", partNumber).execute();
 }
 
 /**

@@ -15,6 +15,14 @@ describe("signed media links", () => {
     expect(await signer.verify("/media/a.webp", q, now + 59_000)).toBe(true);
     expect(await signer.verify("/media/a.webp", q, now + 61_000)).toBe(false);
   });
+  it("hands out one link a minute for a long-lived link without a grant, living its lifetime less at most a minute", async () => {
+    const first = signer.sign("/media/a.webp", 900, now + 1_000);
+    expect(signer.sign("/media/a.webp", 900, now + 30_000)).toBe(first);
+    expect(signer.sign("/media/a.webp", 900, now + 61_000)).not.toBe(first);
+    const q = query(first);
+    expect(await signer.verify("/media/a.webp", q, now + 1_000 + 840_000)).toBe(true);
+    expect(await signer.verify("/media/a.webp", q, now + 1_000 + 900_000)).toBe(false);
+  });
   it("refuses the signature on another path, or with a changed expiry", async () => {
     const q = query(signer.sign("/media/a.webp", 60, now));
     expect(await signer.verify("/media/b.webp", q, now)).toBe(false);

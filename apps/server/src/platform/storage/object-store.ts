@@ -26,8 +26,11 @@ export interface ObjectStore {
   /** Deletes every object whose key starts with `prefix` (which must end with `/`). */
   deletePrefix(prefix: string): Promise<void>;
 
-  /** Starts a multipart upload and returns its id. */
-  createMultipart(key: string, contentType: string): Promise<string>;
+  /**
+   * Starts a multipart upload and returns its id. `partSize`, when every part but the last will have exactly that
+   * size, lets a store that can write at an offset put each part in its place at once (no copy on completion).
+   */
+  createMultipart(key: string, contentType: string, options?: { partSize?: number }): Promise<string>;
   /** Streams one part (numbers start at 1, at most 10 000). `size` is the exact byte count when known. */
   putPart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number): Promise<UploadedPart>;
   /** Joins the parts in part-number order into the object; the upload id is spent afterwards. */

@@ -1,11 +1,9 @@
-import { NewsletterBodySchema } from "@latent/domain/contact";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "@latent/domain/plans";
 import { Alert, Box, Button, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
-import { fieldErrorsOf } from "../../shared/forms/zod-field-errors.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { useSubscribeNewsletter } from "./api/subscribe-newsletter.ts";
 
@@ -17,27 +15,30 @@ const NEWSLETTER_ANCHOR = "newsletter";
 
 /** The footer's newsletter sign-up: double opt-in, so success means "check your inbox" (spec §1, §5). */
 export function NewsletterBox() {
-  const { t } = useTranslation("newsletter");
+  // Suspends (the footer's boundary shows nothing) until its texts are in: the box loads apart from any route.
+  const { t } = useTranslation("newsletter", { useSuspense: true });
   const { t: tErrors } = useTranslation("errors");
   const errorText = useApiErrorText();
   const { locale } = useLocale();
   const subscribe = useSubscribeNewsletter();
-  const form = useForm({
-    mode: "controlled",
-    initialValues: { email: "" },
-    validate: (values) => fieldErrorsOf(NewsletterBodySchema, values, tErrors),
-  });
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
 
-  const onSubmit = ({ email }: { email: string }) =>
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { newsletterErrors } = await import("./newsletter-check.ts");
+    const invalid = newsletterErrors({ email }, tErrors).email;
+    if (invalid) return setEmailError(invalid);
     subscribe.mutate(
       { email: email.trim(), locale },
       {
-        onSuccess: () => form.reset(),
+        onSuccess: () => setEmail(""),
         onError: (err) => {
-          if (err instanceof ApiError && err.fields.email) form.setFieldError("email", tErrors("validation.not-valid"));
+          if (err instanceof ApiError && err.fields.email) setEmailError(tErrors("validation.not-valid"));
         },
       },
     );
+  };
   const fieldFailure = subscribe.error instanceof ApiError && Object.keys(subscribe.error.fields).length > 0;
 
   return (
@@ -47,9 +48,20 @@ export function NewsletterBox() {
           {t("title")}
         </Title>
         <Text size="sm">{t("text", { percent: NEWSLETTER_DISCOUNT_PERCENT })}</Text>
-        <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-labelledby="newsletter-title">
+        <form onSubmit={onSubmit} noValidate aria-labelledby="newsletter-title">
           <Stack gap="xs" align="flex-start" maw={420}>
-            <TextInput label={t("email")} type="email" autoComplete="email" w="100%" {...form.getInputProps("email")} />
+            <TextInput
+              label={t("email")}
+              type="email"
+              autoComplete="email"
+              w="100%"
+              value={email}
+              error={emailError}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setEmailError(null);
+              }}
+            />
             <Button type="submit" loading={subscribe.isPending}>
               {t("subscribe")}
             </Button>

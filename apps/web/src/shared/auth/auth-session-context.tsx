@@ -1,5 +1,5 @@
 import { paths } from "@latent/domain/app-paths";
-import { createContext, type ReactNode, useContext, useEffect } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../i18n/i18n.ts";
 import type { AuthSession } from "./auth-session.ts";
@@ -18,6 +18,12 @@ export function useAuthSession(): AuthSession {
   const session = useContext(AuthSessionContext);
   if (!session) throw new Error("useAuthSession needs an AuthSessionProvider");
   return session;
+}
+
+/** Whether someone is signed in here (the header's "Open the app" instead of "Sign in"); follows sign-in and sign-out. */
+export function useSignedIn(): boolean {
+  const session = useAuthSession();
+  return useSyncExternalStore(session.onSignedInChange, session.isSignedIn);
 }
 
 /** Sign-in and sign-up in the current language: the provider's pages open in it too (`ui_locales`). */

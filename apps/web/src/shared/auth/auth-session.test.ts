@@ -21,7 +21,7 @@ function fakeManager(stored: User | null) {
   const um = {
     stored,
     settings: { extraQueryParams: { audience: "https://api.example/" } },
-    events: { addAccessTokenExpiring: vi.fn() },
+    events: { addAccessTokenExpiring: vi.fn(), addUserLoaded: vi.fn(), addUserUnloaded: vi.fn() },
     getUser: vi.fn(async () => um.stored),
     removeUser: vi.fn(async () => {
       um.stored = null;
@@ -172,5 +172,49 @@ describe("auth session", () => {
     await expect(session(um).completeSignIn()).rejects.toBeInstanceOf(ErrorResponse);
     expect(um.removeUser).toHaveBeenCalled();
     expect(um.signinSilent).not.toHaveBeenCalled();
+  });
+});
+
+describe("auth session with the identity library loaded on first need", () => {
+  const KEY = "oidc.user:https://id.example:web";
+  const lazySession = (um: ReturnType<typeof fakeManager>, stored: Record<string, string> = {}) => {
+    const load = vi.fn(async () => um as unknown as UserManager);
+    const storage = { getItem: (key: string) => stored[key] ?? null };
+    return { load, auth: createAuthSession(load, createLoginLock({ storage: storageOf() }), { storedUserKey: KEY, storage }) };
+  };
+  const storageOf = storage;
+
+  it("never loads it for a visitor who is not signed in, until they sign in", async () => {
+    const { load, auth } = lazySession(fakeManager(null));
+    await auth.checkSession();
+    expect(await auth.activeUser()).toBeNull();
+    expect(await auth.accessToken()).toBeNull();
+    expect(await auth.renewAccessToken()).toBeNull();
+    expect(auth.isSignedIn()).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+
+    void auth.signIn({ returnTo: "/u/home", locale: "en-US" });
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  });
+
+  it("counts a stored, unexpired session as signed in before loading it, and renews it through the library", async () => {
+    const um = fakeManager(user(3600));
+    const { load, auth } = lazySession(um, { [KEY]: JSON.stringify({ expires_at: Date.now() / 1000 + 3600 }) });
+    expect(auth.isSignedIn()).toBe(true);
+    expect(await auth.accessToken()).toBe("at-new");
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(um.events.addAccessTokenExpiring).toHaveBeenCalledTimes(1);
+
+    const changes = vi.fn();
+    auth.onSignedInChange(changes);
+    const unloaded = um.events.addUserUnloaded.mock.calls[0]![0] as () => void;
+    unloaded();
+    expect(auth.isSignedIn()).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not count an expired stored session as signed in", () => {
+    const { auth } = lazySession(fakeManager(null), { [KEY]: JSON.stringify({ expires_at: Date.now() / 1000 - 10 }) });
+    expect(auth.isSignedIn()).toBe(false);
   });
 });

@@ -1,8 +1,5 @@
-import { IDENTITY_SCOPES, SCOPES } from "@latent/domain/api";
-import { ErrorTimeout, type User as OidcUser, type UserManager, WebStorageStateStore } from "oidc-client-ts";
-import type { RuntimeConfig } from "../runtime-config/runtime-config.ts";
+import type { User as OidcUser, UserManager } from "oidc-client-ts";
 import { identityErrorOf, MissingRefreshTokenError } from "./identity-error.ts";
-import { LatentUserManager } from "./latent-user-manager.ts";
 import { createLoginLock, type LoginLock } from "./login-lock.ts";
 
 /** What a sign-in remembers across the provider's pages: where to go back to. */
@@ -22,42 +19,11 @@ export interface SignInOptions {
 }
 
 /** Identity requests time out after 10 s; popup and silent sign-in after 60 s; popups are 400×600 (spec §9). */
-const IDENTITY_TIMEOUT_S = 10;
+export const IDENTITY_TIMEOUT_S = 10;
 export const INTERACTIVE_TIMEOUT_S = 60;
-const POPUP_SIZE = { width: 400, height: 600 };
+export const POPUP_SIZE = { width: 400, height: 600 };
 /** Cached tokens count as expired this early (spec §9), so a request never leaves with a token about to lapse. */
 export const EARLY_EXPIRY_S = 60;
-
-export function createUserManager(config: RuntimeConfig): UserManager {
-  const origin = window.location.origin;
-  const { organization } = config.identity;
-  return new LatentUserManager(
-    {
-      authority: config.identity.authority,
-      client_id: config.identity.client_id,
-      // One callback page for all three ways of signing in; it tells them apart by the stored transaction.
-      redirect_uri: `${origin}/callback`,
-      popup_redirect_uri: `${origin}/callback`,
-      silent_redirect_uri: `${origin}/callback`,
-      post_logout_redirect_uri: `${origin}/`,
-      response_type: "code",
-      response_mode: "query",
-      scope: [...IDENTITY_SCOPES, "offline_access", ...SCOPES].join(" "),
-      // Tokens survive a reload and are shared by the app's tabs.
-      userStore: new WebStorageStateStore({ store: window.localStorage }),
-      // Renewal is the session's job (under the tabs' login lock), not the library's timer.
-      automaticSilentRenew: false,
-      accessTokenExpiringNotificationTimeInSeconds: EARLY_EXPIRY_S,
-      requestTimeoutInSeconds: IDENTITY_TIMEOUT_S,
-      silentRequestTimeoutInSeconds: INTERACTIVE_TIMEOUT_S,
-      popupWindowFeatures: { ...POPUP_SIZE, closePopupWindowAfterInSeconds: INTERACTIVE_TIMEOUT_S },
-      // External providers (Auth0 and alike) pick the API's token format by audience, and the organization to sign in
-      // to by `organization` (spec §5, §7).
-      extraQueryParams: { audience: config.identity.audience, ...(organization ? { organization } : {}) },
-    },
-    organization,
-  );
-}
 
 /** A fresh nonce for each authorize request; the ID token must carry it back (spec §5). */
 function newNonce(): string {
@@ -73,15 +39,65 @@ export function isFresh(user: OidcUser): boolean {
   return user.expires_in !== undefined && user.expires_in > EARLY_EXPIRY_S;
 }
 
-/** Sign-in state for route guards and the API client, on top of the same UserManager the React tree uses. */
-export function createAuthSession(userManager: UserManager, lock: LoginLock = createLoginLock()) {
+export interface AuthSessionOptions {
+  /**
+   * Where oidc-client-ts keeps the signed-in user (`oidc.user:<authority>:<client_id>`, user-manager.ts): with
+   * nothing there, nobody is signed in, and the identity library is not even loaded (spec §4's check asks nothing).
+   */
+  storedUserKey?: string;
+  storage?: Pick<Storage, "getItem">;
+}
+
+/**
+ * Sign-in state for route guards, the API client and the screens. The UserManager (oidc-client-ts, the app's largest
+ * library after React) is given as a loader: it loads on the first call that needs it, which for a visitor who is
+ * not signed in is the sign-in itself, so public pages start without it.
+ */
+export function createAuthSession(
+  manager: UserManager | (() => Promise<UserManager>),
+  lock: LoginLock = createLoginLock(),
+  options: AuthSessionOptions = {},
+) {
   let refreshing: Promise<OidcUser | null> | null = null;
   let sessionCheck: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  const storage = () => options.storage ?? globalThis.localStorage;
+  /** The stored user, read without the library: present and not past its expiry, as react-oidc-context counted it. */
+  const storedUser = (): { expires_at?: number } | null => {
+    if (!options.storedUserKey) return null;
+    try {
+      return JSON.parse(storage()?.getItem(options.storedUserKey) ?? "null");
+    } catch {
+      return null;
+    }
+  };
+  const nobodyStored = () => options.storedUserKey !== undefined && storedUser() === null;
+  let signedIn = (() => {
+    const user = storedUser();
+    return user !== null && (user.expires_at === undefined || user.expires_at * 1000 > Date.now());
+  })();
+  const setSignedIn = (value: boolean) => {
+    if (value === signedIn) return;
+    signedIn = value;
+    for (const listener of listeners) listener();
+  };
+  let loading: Promise<UserManager> | null = null;
+  const load = () => {
+    loading ??= (typeof manager === "function" ? manager() : Promise.resolve(manager)).then((userManager) => {
+      // A token about to lapse is renewed ahead of time, through the same locked path as any other renewal.
+      userManager.events.addAccessTokenExpiring(() => void refresh());
+      // From here the library says when a user is stored or forgotten (sign-in, renewal, sign-out, session loss).
+      userManager.events.addUserLoaded(() => setSignedIn(true));
+      userManager.events.addUserUnloaded(() => setSignedIn(false));
+      return userManager;
+    });
+    return loading;
+  };
 
   /** login_required and missing_refresh_token mean the provider's session is gone: sign out here too (spec §8). */
   const forgetOnSessionLoss = async (err: unknown) => {
     const { code } = identityErrorOf(err);
-    if (code === "login_required" || code === "missing_refresh_token") await userManager.removeUser();
+    if (code === "login_required" || code === "missing_refresh_token") await (await load()).removeUser();
   };
 
   /**
@@ -90,12 +106,12 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
    */
   const refresh = () => {
     refreshing ??= (async () => {
-      const before = (await userManager.getUser())?.access_token;
+      const before = (await (await load()).getUser())?.access_token;
       return lock.run(async () => {
-        const current = await userManager.getUser();
+        const current = await (await load()).getUser();
         if (!current?.refresh_token) throw new MissingRefreshTokenError();
         if (current.access_token !== before && isFresh(current)) return current;
-        return userManager.signinSilent();
+        return (await load()).signinSilent();
       });
     })()
       .catch(async (err) => {
@@ -114,10 +130,11 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
    */
   const checkSession = () => {
     sessionCheck ??= (async () => {
-      const user = await userManager.getUser();
+      if (nobodyStored()) return;
+      const user = await (await load()).getUser();
       if (!user) return;
       if (user.refresh_token) await refresh();
-      else if (!isFresh(user)) await userManager.removeUser();
+      else if (!isFresh(user)) await (await load()).removeUser();
     })();
     return sessionCheck;
   };
@@ -125,22 +142,27 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
   /** The signed-in user with a valid access token, renewing it when it (nearly) expired; null when signed out. */
   const activeUser = async (): Promise<OidcUser | null> => {
     await checkSession();
-    const user = await userManager.getUser();
+    if (nobodyStored()) return null;
+    const user = await (await load()).getUser();
     if (!user) return null;
     if (isFresh(user)) return user;
     if (!user.refresh_token) {
-      await userManager.removeUser();
+      await (await load()).removeUser();
       return null;
     }
     return refresh();
   };
 
-  // A token about to lapse is renewed ahead of time, through the same locked path as any other renewal.
-  userManager.events.addAccessTokenExpiring(() => void refresh());
-
   return {
-    userManager,
+    /** Forgets the session here (not at the provider): `userManager.removeUser()`. */
+    userManager: { removeUser: async () => (await load()).removeUser() } satisfies Pick<UserManager, "removeUser">,
     activeUser,
+    /** Whether someone is signed in, for screens that offer sign-in or the way in; updates when that changes. */
+    isSignedIn: () => signedIn,
+    onSignedInChange(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     checkSession,
 
     async accessToken(): Promise<string | null> {
@@ -149,7 +171,8 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
 
     /** A fresh access token after the API refused the current one, or null. */
     async renewAccessToken(): Promise<string | null> {
-      const user = await userManager.getUser();
+      if (nobodyStored()) return null;
+      const user = await (await load()).getUser();
       if (!user?.refresh_token) return null;
       return (await refresh())?.access_token ?? null;
     },
@@ -158,6 +181,7 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
     async signIn({ returnTo, signup = false, locale, replace = false }: SignInOptions): Promise<never> {
       // Held, not released: the page unloads, and the lock lapses by itself after 5 s.
       await lock.acquire();
+      const userManager = await load();
       await userManager.signinRedirect({
         redirectMethod: replace ? "replace" : "assign",
         state: { returnTo } satisfies SignInState,
@@ -175,6 +199,7 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
     async signInWithPopup({ signup = false, locale }: Omit<SignInOptions, "returnTo" | "replace">): Promise<OidcUser> {
       return lock.run(async () => {
         const abort = new AbortController();
+        const userManager = await load();
         const timer = setTimeout(() => abort.abort("Timeout"), INTERACTIVE_TIMEOUT_S * 1000);
         try {
           return await userManager.signinPopup({
@@ -185,7 +210,10 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
             popupAbortOnClose: true,
           });
         } catch (err) {
-          if (abort.signal.aborted) throw new ErrorTimeout("Timeout");
+          if (abort.signal.aborted) {
+            const { ErrorTimeout } = await import("oidc-client-ts");
+            throw new ErrorTimeout("Timeout");
+          }
           throw err;
         } finally {
           clearTimeout(timer);
@@ -202,7 +230,7 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
       sessionCheck ??= Promise.resolve();
       let user: OidcUser | undefined;
       try {
-        user = await userManager.signinCallback();
+        user = await (await load()).signinCallback();
       } catch (err) {
         await forgetOnSessionLoss(err);
         throw err;
@@ -216,7 +244,7 @@ export function createAuthSession(userManager: UserManager, lock: LoginLock = cr
     },
 
     async signOut(): Promise<void> {
-      await userManager.signoutRedirect();
+      await (await load()).signoutRedirect();
     },
   };
 }

@@ -1,15 +1,11 @@
 import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, type JWK, type JWTPayload } from "jose";
+import { IdTokenError } from "./id-token-error.ts";
 
 /** Clock skew allowed on exp, iat and nbf (spec §9: token leeway 60 s). */
 export const ID_TOKEN_LEEWAY_S = 60;
 
 /** The only signing algorithm accepted (spec §5). */
 const ALGORITHM = "RS256";
-
-/** An ID token the client refused; the message says why and is what the user is shown (spec §5, §8). */
-export class IdTokenError extends Error {
-  override name = "IdTokenError";
-}
 
 export interface IdTokenExpectations {
   issuer: string;

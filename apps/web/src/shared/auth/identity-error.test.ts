@@ -1,6 +1,6 @@
 import { ErrorResponse, ErrorTimeout } from "oidc-client-ts";
 import { describe, expect, it } from "vitest";
-import { IdTokenError } from "./id-token-validator.ts";
+import { IdTokenError } from "./id-token-error.ts";
 import { identityErrorOf, MissingRefreshTokenError } from "./identity-error.ts";
 
 describe("identityErrorOf", () => {

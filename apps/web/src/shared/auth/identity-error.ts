@@ -1,5 +1,5 @@
-import { ErrorResponse, ErrorTimeout } from "oidc-client-ts";
-import { IdTokenError } from "./id-token-validator.ts";
+import type { ErrorResponse } from "oidc-client-ts";
+import { IdTokenError } from "./id-token-error.ts";
 
 /** Identity errors the app explains in its own words (spec §8); any other shows the provider's description. */
 export const IDENTITY_ERROR_CODES = [
@@ -28,10 +28,19 @@ export class MissingRefreshTokenError extends Error {
   }
 }
 
+/**
+ * oidc-client-ts's errors by the marker it gives them (`name`), not by `instanceof`: this module is on every page and
+ * must not import the library, which loads only when a session needs it (auth-session.ts).
+ */
+const isOidcError = (err: unknown, name: "ErrorResponse" | "ErrorTimeout") => err instanceof Error && err.name === name;
+
 /** Classifies what oidc-client-ts throws into the spec's identity error codes. */
 export function identityErrorOf(err: unknown): IdentityError {
-  if (err instanceof ErrorResponse) return { code: err.error ?? "request_error", description: err.error_description };
-  if (err instanceof ErrorTimeout) return { code: "timeout", description: null };
+  if (isOidcError(err, "ErrorResponse")) {
+    const response = err as ErrorResponse;
+    return { code: response.error ?? "request_error", description: response.error_description };
+  }
+  if (isOidcError(err, "ErrorTimeout")) return { code: "timeout", description: null };
   // An ID token the client refused: not a code the app words itself, so the validator's reason is what is shown.
   if (err instanceof IdTokenError) return { code: "invalid_id_token", description: err.message };
   if (err instanceof MissingRefreshTokenError) return { code: "missing_refresh_token", description: null };

@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from "jose";
 import { InMemoryWebStorage, WebStorageStateStore } from "oidc-client-ts";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { IdTokenError } from "./id-token-validator.ts";
+import { IdTokenError } from "./id-token-error.ts";
 import { LatentUserManager } from "./latent-user-manager.ts";
 
 const ISSUER = "https://id.example/";
@@ -43,6 +43,7 @@ function manager(organization: string | null = null) {
 
 /** Starts a sign-in as signinRedirect would, and gives the URL the provider sends back to /callback. */
 async function startSignIn(um: LatentUserManager, nonce = "n-1") {
+  // biome-ignore lint/complexity/useLiteralKeys: a protected member, reached on purpose
   const request = await um["_client"].createSigninRequest({ request_type: "si:r", nonce, state: { returnTo: "/u/films" } });
   const url = new URL(request.url);
   expect(url.searchParams.get("nonce")).toBe(nonce);

@@ -1,6 +1,6 @@
 import type { JWK } from "jose";
 import { type OidcClient, type UseRefreshTokenArgs, User, UserManager, type UserManagerSettings } from "oidc-client-ts";
-import { IdTokenError, validateIdToken } from "./id-token-validator.ts";
+import { IdTokenError } from "./id-token-error.ts";
 import { withNetworkRetry } from "./network-retry.ts";
 
 /**
@@ -43,6 +43,8 @@ export class LatentUserManager extends UserManager {
   }
 
   private async checkIdToken(token: string, nonce: string | null) {
+    // The checks (and jose) are needed only when a token arrives: they stay off the first page's download.
+    const { validateIdToken } = await import("./id-token-validator.ts");
     await validateIdToken(token, {
       issuer: await this.metadataService.getIssuer(),
       clientId: this.settings.client_id,
@@ -59,6 +61,7 @@ export class LatentUserManager extends UserManager {
  * are protected members).
  */
 function retryTokenRequests(client: OidcClient) {
+  // biome-ignore lint/complexity/useLiteralKeys: protected members, reached on purpose (see above)
   for (const tokens of [client["_tokenClient"], client["_validator"]["_tokenClient"]]) {
     tokens.exchangeCode = withNetworkRetry(tokens.exchangeCode.bind(tokens));
     tokens.exchangeRefreshToken = withNetworkRetry(tokens.exchangeRefreshToken.bind(tokens));

@@ -12,6 +12,8 @@ interface ShotTileProps {
   onStaleImage: () => void;
   /** Buttons beside the tile (Retry and Remove of a failed or paused upload): a button cannot hold buttons. */
   actions?: ReactNode;
+  /** On the first screen: its thumbnail is fetched at once and first, not when layout finds it in view. */
+  eager?: boolean;
 }
 
 /**
@@ -33,11 +35,12 @@ function sameTile(before: ShotTileProps, after: ShotTileProps) {
     before.item.upload === after.item.upload &&
     before.onOpen === after.onOpen &&
     before.onStaleImage === after.onStaleImage &&
-    before.actions === after.actions
+    before.actions === after.actions &&
+    before.eager === after.eager
   );
 }
 
-function ShotTileView({ item, onOpen, onStaleImage, actions }: ShotTileProps) {
+function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false }: ShotTileProps) {
   const { t } = useTranslation("films");
   const errorText = useShotErrorText();
   const image = item.state === "done" && item.shot ? tileImage(item.shot) : null;
@@ -69,7 +72,8 @@ function ShotTileView({ item, onOpen, onStaleImage, actions }: ShotTileProps) {
             srcSet={image?.srcSet}
             sizes={TILE_SIZES}
             alt=""
-            loading="lazy"
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : "auto"}
             decoding="async"
             width={300}
             height={300}

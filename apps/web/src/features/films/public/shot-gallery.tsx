@@ -4,6 +4,12 @@ import { useTranslation } from "react-i18next";
 import classes from "../components/films.module.css";
 import { ShotTile } from "../components/shot-tile.tsx";
 import type { GalleryItem } from "./gallery-items.ts";
+import { REVEAL_SHOT_EVENT, VirtualSheet } from "./virtual-sheet.tsx";
+
+/** From this many shots on, only the rows near the screen are drawn (virtual-sheet.tsx); a 36-shot roll is drawn whole. */
+export const VIRTUAL_SHEET_FROM = 48;
+/** Tiles that are on the first screen of a roll's page (two rows on a wide screen): their thumbnails go first. */
+const FIRST_SCREEN_TILES = 8;
 
 interface ShotGalleryProps {
   items: GalleryItem[];
@@ -20,6 +26,11 @@ interface ShotGalleryProps {
  */
 export function focusShotTile(index: number | null, within: ParentNode = document) {
   if (index === null) return;
+  const exact = within.querySelector<HTMLElement>(`[data-shot-tile="${index}"]`);
+  if (exact) return exact.focus();
+  // A long roll draws only some of its tiles: its sheet scrolls to the shot and focuses it.
+  const sheet = within instanceof Element && within.matches("[data-shot-sheet]") ? within : within.querySelector("[data-shot-sheet]");
+  if (sheet && !sheet.dispatchEvent(new CustomEvent(REVEAL_SHOT_EVENT, { detail: index, cancelable: true }))) return;
   const tiles = [...within.querySelectorAll<HTMLElement>("[data-shot-tile]")];
   const distance = (tile: HTMLElement) => Math.abs(Number(tile.dataset.shotTile) - index);
   const nearest = tiles.reduce<HTMLElement | null>((best, tile) => (!best || distance(tile) < distance(best) ? tile : best), null);
@@ -27,17 +38,22 @@ export function focusShotTile(index: number | null, within: ParentNode = documen
 }
 
 /**
- * The roll's shots as a contact sheet. Tiles are fixed squares and lazy images, and off-screen tiles skip rendering work
- * (`content-visibility`), so a 100-shot roll scrolls smoothly without virtualising the list.
+ * The roll's shots as a contact sheet. Tiles are fixed squares and lazy images, and off-screen tiles skip rendering
+ * work (`content-visibility`); a long roll draws only the rows near the screen (VIRTUAL_SHEET_FROM).
  */
 export function ShotGallery({ items, onOpen, onStaleImage, emptyText, tileActions }: ShotGalleryProps) {
   const { t } = useTranslation("films");
   if (items.length === 0) return <EmptyState title={t("gallery.empty.title")} description={emptyText ?? t("gallery.empty.text")} py="xl" />;
+  const label = t("gallery.label", { count: items.length });
+  const tile = (item: GalleryItem, position: number) => (
+    <ShotTile item={item} onOpen={onOpen} onStaleImage={onStaleImage} actions={tileActions?.(item)} eager={position < FIRST_SCREEN_TILES} />
+  );
+  if (items.length >= VIRTUAL_SHEET_FROM) return <VirtualSheet items={items} label={label} renderTile={tile} />;
   return (
-    <ul className={classes.gallery} aria-label={t("gallery.label", { count: items.length })}>
-      {items.map((item) => (
+    <ul className={classes.gallery} aria-label={label} data-shot-sheet="">
+      {items.map((item, position) => (
         <li key={item.index} className={classes.tile}>
-          <ShotTile item={item} onOpen={onOpen} onStaleImage={onStaleImage} actions={tileActions?.(item)} />
+          {tile(item, position)}
         </li>
       ))}
     </ul>

@@ -2,9 +2,8 @@ import { AFTER_LOGIN_PATH, AFTER_SIGNUP_PATH } from "@latent/domain/app-paths";
 import { PLANS } from "@latent/domain/plans";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "react-oidc-context";
 import { Link } from "react-router";
-import { useSignIn } from "../../../shared/auth/auth-session-context.tsx";
+import { useSignedIn, useSignIn } from "../../../shared/auth/auth-session-context.tsx";
 import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-context.tsx";
 
 /**
@@ -13,7 +12,7 @@ import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-
  */
 export function SignUpActions({ size = "md" }: { size?: "md" | "lg" }) {
   const { t } = useTranslation("landing");
-  const { isAuthenticated } = useAuth();
+  const isAuthenticated = useSignedIn();
   const { signIn, signUp } = useSignIn();
   const { config } = useRuntimeConfig();
   if (isAuthenticated) {

@@ -4,9 +4,8 @@ import { NEWSLETTER_DISCOUNT_PERCENT, PLANS, type PlanId } from "@latent/domain/
 import { Badge, Box, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useAuth } from "react-oidc-context";
 import { Link } from "react-router";
-import { useSignIn } from "../../../shared/auth/auth-session-context.tsx";
+import { useSignedIn, useSignIn } from "../../../shared/auth/auth-session-context.tsx";
 import { formatFileSize } from "../../../shared/i18n/file-size.ts";
 import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-context.tsx";
 import { discounted, formatCount, formatPrice } from "./plan-format.ts";
@@ -14,7 +13,7 @@ import { discounted, formatCount, formatPrice } from "./plan-format.ts";
 /** The way into a plan: sign up (the free plan lands on the dashboard, paid ones on the subscriptions screen). */
 function PlanAction({ planId, name }: { planId: PlanId; name: string }) {
   const { t } = useTranslation("pricing");
-  const { isAuthenticated } = useAuth();
+  const isAuthenticated = useSignedIn();
   const { signIn, signUp } = useSignIn();
   const { config } = useRuntimeConfig();
   const target = planId === "free" ? AFTER_LOGIN_PATH : paths.user.subscriptions;

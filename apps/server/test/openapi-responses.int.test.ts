@@ -1,0 +1,81 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bigTiff, jpeg, photographer, putChunk, roll, upload, waitForShots } from "./film-fixtures.ts";
+import { DATABASES, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * What a client receives is what /api/openapi.json promises, on a roll with every kind of shot (done, failed,
+ * uploading): a guard for any change to how replies are built or serialized (decision 0018).
+ */
+describe.each(DATABASES)("responses against the OpenAPI document on %s", (kind) => {
+  let s: TestServer;
+  let token: string;
+  let filmId: string;
+  let uploadId: string;
+  let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addFormat("uri", true).addFormat("email", true).addFormat("date-time", true).addFormat("uuid", true);
+
+  /** Fetches a route and checks its body against the documented 200 (or `status`) schema of `method path`. */
+  const check = async (method: string, path: string, url: string, status = 200) => {
+    const res = await s.api(url, { method: method.toUpperCase(), token });
+    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(status);
+    const schema = doc.paths[path]?.[method]?.responses[String(status)]?.content?.["application/json"]?.schema;
+    expect(schema, `${method} ${path} documents its ${status} reply`).toBeDefined();
+    const validate = ajv.compile(schema!);
+    expect(validate(res.body), `${method} ${path}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    s = await startServer(kind);
+    doc = (await s.api("/api/openapi.json")).body;
+    token = await photographer(s);
+    filmId = (await s.api("/api/film", { method: "POST", token, body: roll })).body.id;
+    await upload(s, token, filmId, 1, await jpeg(640, 480, 1));
+    // A shot whose bytes are no image fails; one with a part still to send stays uploading.
+    const bad = await s.api(`/api/film/shot/${filmId}/2/upload`, {
+      method: "POST",
+      token,
+      body: { content_type: "image/jpeg", content_length: 100 },
+    });
+    await putChunk(s, bad.body.urls[0], token, Buffer.alloc(100, 1));
+    const tiff = await bigTiff();
+    const open = await s.api(`/api/film/shot/${filmId}/3/upload`, {
+      method: "POST",
+      token,
+      body: { content_type: "image/tiff", content_length: tiff.length },
+    });
+    uploadId = open.body.upload_id;
+    await putChunk(s, open.body.urls[0], token, tiff.subarray(0, open.body.max_upload_size));
+    await waitForShots(s, token, filmId, 1);
+  });
+  afterAll(() => s?.close());
+
+  it("answers a roll with done, failed and uploading shots as documented", async () => {
+    const film = await check("get", "/api/film/{id}", `/api/film/${filmId}`);
+    expect(film.shots.map((x: { state: string }) => x.state)).toEqual(["done", "error", "uploading"]);
+    expect(film.shots[0].version.thumbnail_url).toMatch(/^\/media\/.+signature=/);
+  });
+
+  it("answers the list of rolls, the zip manifest and an upload's status as documented", async () => {
+    const list = await check("get", "/api/film", "/api/film");
+    expect(list).toHaveLength(1);
+    await check("get", "/api/film/{id}/download", `/api/film/${filmId}/download`);
+    const status = await check("get", "/api/uploads/{uploadId}", `/api/uploads/${uploadId}`);
+    expect(status).toMatchObject({ received: [1], missing: [2], complete: false });
+    await check("get", "/api/film/{id}/uploads", `/api/film/${filmId}/uploads`);
+  });
+
+  it("answers the caller's profile as documented", async () => {
+    await check("get", "/api/user", "/api/user");
+  });
+
+  it("writes only the documented fields of a roll", async () => {
+    const film = await check("get", "/api/film/{id}", `/api/film/${filmId}`);
+    const documented = Object.keys(
+      (doc.paths["/api/film/{id}"]!.get!.responses["200"]!.content!["application/json"]!.schema as { properties: object }).properties,
+    );
+    expect(Object.keys(film).every((k) => documented.includes(k))).toBe(true);
+  });
+});
