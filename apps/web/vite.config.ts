@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { companionWorker } from "./src/features/companion/offline/worker-config.ts";
@@ -9,6 +10,8 @@ const server = { target: "http://localhost:3000", changeOrigin: false };
 
 export default defineConfig({
   plugins: [react(), companionWorker(), precompress()],
+  // zod without eval, set once wherever it is first loaded (see the module).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/shared/zod-jitless.ts", import.meta.url)) }] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -2,7 +2,6 @@ import { paths } from "@latent/domain/app-paths";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { z } from "zod";
 import { App } from "./app/app.tsx";
 import type { AppServices } from "./app/app-services.ts";
 import { createAppRouter } from "./app/router.tsx";
@@ -13,10 +12,6 @@ import { storedUserKey } from "./shared/auth/stored-user-key.ts";
 import { createI18n, initialLocale } from "./shared/i18n/i18n.ts";
 import { FLAGS_STORAGE_KEY, resolveFlags } from "./shared/runtime-config/feature-flags.ts";
 import { fetchRuntimeConfig } from "./shared/runtime-config/runtime-config.ts";
-
-// The server's Content-Security-Policy allows no eval: zod's compiled validators would only probe for it, and each
-// probe is reported as a policy violation. The interpreted path gives the same results.
-z.config({ jitless: true });
 
 /** Client errors (4xx) will not change on retry; network and server failures get two more tries. */
 function shouldRetry(failures: number, error: unknown) {
