@@ -23,6 +23,7 @@ import {
   listAllFilmsOfUser,
   listFilms,
   listOrderFilms,
+  listOrdersFilms,
   listStickeredFilms,
   lockFilmRow,
   setFilmSticker,
@@ -224,7 +225,24 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     /** An order's rolls with their shots; `scope` signs their links for whoever opens the order's link. */
     async ofOrder(labId: string, orderId: string, scope?: LinkScope) {
       const rows = await listOrderFilms(db, labId, orderId);
-      return Promise.all(rows.map((row) => withShots(row, scope)));
+      const shotsOf = await shots.listForFilms(
+        rows.map((row) => row.id),
+        scope,
+      );
+      return Promise.all(rows.map((row) => withShots(row, scope, Promise.resolve(shotsOf.get(row.id) ?? []))));
+    },
+
+    /** The rolls with their shots of several orders (a page of the order list) in two queries, by order id. */
+    async ofOrders(labId: string, orderIds: readonly string[]) {
+      const rows = await listOrdersFilms(db, labId, orderIds);
+      const shotsOf = await shots.listForFilms(rows.map((row) => row.id));
+      const byOrder = new Map<string, Awaited<ReturnType<typeof withShots>>[]>();
+      for (const row of rows) {
+        const list = byOrder.get(row.order_id!) ?? [];
+        list.push(await withShots(row, undefined, Promise.resolve(shotsOf.get(row.id) ?? [])));
+        byOrder.set(row.order_id!, list);
+      }
+      return byOrder;
     },
 
     /** The rows of an order's rolls (ids, names), for counting and handing over. */

@@ -98,11 +98,17 @@ export function listStickeredFilms(db: Db, userId: string) {
 
 /** An order's rolls, oldest first, for the lab that owns them. */
 export function listOrderFilms(db: Db, labId: string, orderId: string) {
+  return listOrdersFilms(db, labId, [orderId]);
+}
+
+/** The rolls of several of a lab's orders in one query, each order's in the order `listOrderFilms` gives. */
+export function listOrdersFilms(db: Db, labId: string, orderIds: readonly string[]) {
+  if (!orderIds.length) return Promise.resolve([]);
   return db
     .selectFrom("films")
     .selectAll()
     .where("user_id", "=", labId)
-    .where("order_id", "=", orderId)
+    .where("order_id", "in", orderIds)
     .orderBy("created_at")
     .orderBy("id")
     .execute();

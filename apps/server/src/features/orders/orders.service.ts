@@ -43,7 +43,7 @@ export const ORDER_GRANT = "order";
 
 export interface OrdersDeps {
   db: Kysely<Database>;
-  films: Pick<FilmsService, "createInOrder" | "ofOrder" | "orderRows" | "transferToCustomer" | "remove" | "load">;
+  films: Pick<FilmsService, "createInOrder" | "ofOrder" | "ofOrders" | "orderRows" | "transferToCustomer" | "remove" | "load">;
   labs: Pick<LabsService, "mailParts">;
   users: Pick<UsersService, "idsByEmail" | "get">;
   downloads: Pick<DownloadsService, "manifest">;
@@ -74,7 +74,8 @@ export function createOrdersService(deps: OrdersDeps) {
     return null;
   }
 
-  async function toOrder(row: OrderRow): Promise<Order> {
+  /** `rolls`: the order's rolls when the caller read them with other orders' (the list), else they are read here. */
+  async function toOrder(row: OrderRow, rolls?: Awaited<ReturnType<typeof films.ofOrder>>): Promise<Order> {
     return {
       id: row.id,
       lab_id: row.lab_id,
@@ -85,7 +86,7 @@ export function createOrdersService(deps: OrdersDeps) {
       user_id: row.user_id,
       status: row.status,
       source: row.source,
-      films: await films.ofOrder(row.lab_id, row.id),
+      films: rolls ?? (await films.ofOrder(row.lab_id, row.id)),
       share_expires_at: row.share_expires_at ? new Date(row.share_expires_at).toISOString() : null,
       sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
       claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
@@ -138,7 +139,13 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     async list(labId: string, query: ListOrdersQuery): Promise<Order[]> {
-      return Promise.all((await listOrders(db, labId, query)).map(toOrder));
+      const rows = await listOrders(db, labId, query);
+      // Every listed order's rolls and their shots in two queries, not two per order and one per roll.
+      const rolls = await films.ofOrders(
+        labId,
+        rows.map((row) => row.id),
+      );
+      return Promise.all(rows.map((row) => toOrder(row, rolls.get(row.id) ?? [])));
     },
 
     async get(labId: string, id: string): Promise<Order> {

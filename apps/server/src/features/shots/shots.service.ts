@@ -21,6 +21,7 @@ import {
   insertShotRow,
   listDoneShotFiles,
   listShotRows,
+  listShotRowsOfFilms,
   listShotsOfUser,
   listUnkeptShotsOldestFirst,
   type SHOWN_SHOT_COLUMNS,
@@ -114,6 +115,17 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
 
     async listForFilm(filmId: string, scope?: LinkScope) {
       return (await listShotRows(db, filmId)).map((row) => toShot(row, scope));
+    },
+
+    /** The shots of several rolls (an order list's), read in one query: by roll id, each in index order. */
+    async listForFilms(filmIds: readonly string[], scope?: LinkScope) {
+      const byFilm = new Map<string, Shot[]>();
+      for (const row of await listShotRowsOfFilms(db, filmIds)) {
+        const list = byFilm.get(row.film_id) ?? [];
+        list.push(toShot(row, scope));
+        byFilm.set(row.film_id, list);
+      }
+      return byFilm;
     },
 
     /** Applies shot edits (gear, scanner, push/pull, keep); keeping more than the plan allows is refused. */

@@ -30,6 +30,18 @@ export function listShotRows(db: Db, filmId: string) {
   return db.selectFrom("shots").select(SHOWN_SHOT_COLUMNS).where("film_id", "=", filmId).orderBy("index", "asc").execute();
 }
 
+/** The shots of several rolls in one query, each roll's in index order. */
+export function listShotRowsOfFilms(db: Db, filmIds: readonly string[]) {
+  if (!filmIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom("shots")
+    .select([...SHOWN_SHOT_COLUMNS, "film_id"])
+    .where("film_id", "in", filmIds)
+    .orderBy("film_id")
+    .orderBy("index", "asc")
+    .execute();
+}
+
 /** The shot at an index of a user's roll; a roll id that cannot exist finds nothing. */
 export function findShotByIndex(db: Db, userId: string, filmId: string, index: number) {
   if (!isUuid(filmId)) return Promise.resolve(undefined);

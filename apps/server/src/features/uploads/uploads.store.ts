@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { UploadsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
@@ -77,29 +77,41 @@ export function listParts(db: Db, uploadId: string) {
 
 /**
  * Records a stored part (a re-sent part replaces the first), which is news of its upload, and answers how many parts
- * have arrived. The count is a statement of its own: counting in the insert's statement would miss a part recorded
- * concurrently, and two last parts arriving together would then both count one short and neither complete.
+ * have arrived, in one statement. The count is kept on the upload's row: the statement's update of that row waits
+ * for any other part of the upload being recorded and then adds to what that one left, so two last parts arriving
+ * together count each other (counting the part rows in the statement's snapshot would miss the other one).
  */
 export async function recordPart(db: Db, part: { upload_id: string; part_number: number; etag: string; size: number }) {
-  await db
-    .with("touched", (qb) =>
-      qb.updateTable("uploads").set({ active_at: new Date() }).where("id", "=", part.upload_id).where("completed_at", "is", null),
+  const row = await db
+    .with("part", (qb) =>
+      qb
+        .insertInto("upload_parts")
+        .values(part)
+        .onConflict((oc) => oc.columns(["upload_id", "part_number"]).doUpdateSet({ etag: part.etag, size: part.size }))
+        // xmax is 0 on a row this statement inserted, set on one it replaced: only a new part adds to the count.
+        .returning(sql<boolean>`xmax = 0`.as("added")),
     )
-    .insertInto("upload_parts")
-    .values(part)
-    .onConflict((oc) => oc.columns(["upload_id", "part_number"]).doUpdateSet({ etag: part.etag, size: part.size }))
-    .execute();
-  const { n } = await db
-    .selectFrom("upload_parts")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("upload_id", "=", part.upload_id)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .updateTable("uploads")
+    .set({
+      active_at: new Date(),
+      parts_received: sql<number>`parts_received + (select count(*) from part where added)::int`,
+    })
+    .where("id", "=", part.upload_id)
+    .returning("parts_received")
+    .executeTakeFirst();
+  return row?.parts_received ?? 0;
 }
 
 /** Forgets a part whose new version failed to arrive (the store may no longer hold the earlier one). */
 export function forgetPart(db: Db, uploadId: string, partNumber: number) {
-  return db.deleteFrom("upload_parts").where("upload_id", "=", uploadId).where("part_number", "=", partNumber).execute();
+  return db
+    .with("gone", (qb) =>
+      qb.deleteFrom("upload_parts").where("upload_id", "=", uploadId).where("part_number", "=", partNumber).returning("part_number"),
+    )
+    .updateTable("uploads")
+    .set({ parts_received: sql<number>`parts_received - (select count(*) from gone)::int` })
+    .where("id", "=", uploadId)
+    .execute();
 }
 
 /**

@@ -6,8 +6,8 @@ import { createUsersService } from "./users.service.ts";
 
 /** The caller's profile (`user/`), created from the token's claims on the first authenticated request. */
 export async function usersModule(ctx: ModuleContext, deps: { entitlements: EntitlementsService }) {
-  const { db, store, signer } = ctx.platform;
-  const users = createUsersService({ db, store, signer, entitlements: deps.entitlements });
+  const { db, store, signer, callerChecks } = ctx.platform;
+  const users = createUsersService({ db, store, signer, entitlements: deps.entitlements, changes: callerChecks });
   ctx.callerSeen.add((caller) => users.ensure(caller));
   // An inactive account keeps what it has but adds nothing: rolls, scans and gear are refused (spec §4).
   deps.entitlements.beforeAdding.add(async ({ tx, userId, kind }) => {

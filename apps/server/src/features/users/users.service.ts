@@ -7,6 +7,7 @@ import type { Database, UserRow } from "../../platform/db/schema.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
+import type { AccountChanges } from "../../platform/identity/caller-checks.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
@@ -53,9 +54,11 @@ export interface UsersDeps {
   store: ObjectStore;
   signer: UrlSigner;
   entitlements: EntitlementsService;
+  /** Told when a user is blocked, unblocked or deleted: the standing a recent request's check read no longer holds. */
+  changes?: Pick<AccountChanges, "account">;
 }
 
-export function createUsersService({ db, store, signer, entitlements }: UsersDeps) {
+export function createUsersService({ db, store, signer, entitlements, changes }: UsersDeps) {
   // Subjects already known to exist in this process: spares a write per request.
   const known = new Set<string>();
   /**
@@ -108,7 +111,7 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
   return {
     /**
      * Creates the caller's user from the token's claims the first time it is seen, and refuses a blocked account
-     * (`account-blocked`): one read per authenticated request, as an operator may block from another process.
+     * (`account-blocked`): one read per request whose checks the caller-checks memo does not hold (decision 0018).
      */
     async ensure(caller: Caller) {
       if (!known.has(caller.sub)) {
@@ -142,6 +145,7 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
       const now = new Date();
       await rememberDeletedSubject(db, subjectHash(id), new Date(now.getTime() + DELETED_SUBJECT_TTL_MS), now);
       known.delete(id);
+      changes?.account(id);
       const deleted: Record<string, number> = {};
       const note = (what: string, count: number) => {
         if (count > 0) deleted[what] = (deleted[what] ?? 0) + count;
@@ -162,6 +166,7 @@ export function createUsersService({ db, store, signer, entitlements }: UsersDep
     async setBlocked(id: string, blocked: boolean) {
       const row = await updateUserRow(db, id, { blocked_at: blocked ? new Date() : null });
       if (!row) throw notFound();
+      changes?.account(id);
     },
 
     /** Starts (a date) or ends (null) the user's downgrade clean-up; an earlier start is kept. */

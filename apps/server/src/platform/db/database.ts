@@ -17,6 +17,7 @@ import * as labsAndOrders from "../../migrations/0010-labs-and-orders.ts";
 import * as storeIntegrations from "../../migrations/0011-store-integrations.ts";
 import * as accountSecurity from "../../migrations/0012-account-security.ts";
 import * as accountData from "../../migrations/0013-account-data.ts";
+import * as uploadPartCount from "../../migrations/0014-upload-part-count.ts";
 import type { Database } from "./schema.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-store-integrations": storeIntegrations,
   "0012-account-security": accountSecurity,
   "0013-account-data": accountData,
+  "0014-upload-part-count": uploadPartCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -180,6 +180,8 @@ export interface UploadsTable {
   created_at: Timestamp;
   /** When the last part arrived (or started arriving), or the upload began: a stalled upload is old news here. */
   active_at: Timestamp;
+  /** How many of its parts are recorded (upload_parts rows), kept by the statement that records or forgets one. */
+  parts_received: Generated<number>;
 }
 
 export interface UploadPartsTable {

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Cooldown } from "../cooldown/cooldown.ts";
 import type { Database } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { AccountChanges } from "./caller-checks.ts";
 import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
 import { type AccountSecurityService, createAccountSecurity } from "./embedded/account-security.ts";
 import { type Accounts, createAccounts } from "./embedded/accounts.ts";
@@ -33,6 +34,8 @@ export interface IdentityPlatform {
   cooldown: Cooldown;
   secret: string;
   log: { warn(details: object, message: string): void };
+  /** Told when an account changes or a grant ends, so no instance keeps taking what no longer holds. */
+  callerChecks: AccountChanges;
 }
 
 /**
@@ -66,6 +69,7 @@ export async function setUpIdentity(
     publicUrl: config.publicUrl,
     webClientId: id.clientId,
     log: platform.log,
+    changes: platform.callerChecks,
   });
   const provider = createProvider(
     db,
@@ -105,6 +109,6 @@ export async function setUpIdentity(
     jwks: async () => publicJwks(secrets.jwks) as never,
     accountState: security.tokenState,
   });
-  const pairing = createDevicePairing(db, provider, { audience: id.audience });
+  const pairing = createDevicePairing(db, provider, { audience: id.audience }, platform.callerChecks);
   return { verify, mint, accounts, security, pairing };
 }

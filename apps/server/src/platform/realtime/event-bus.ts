@@ -1,5 +1,4 @@
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
 
 export type FilmEvent =
   | {
@@ -14,6 +13,8 @@ export type FilmEvent =
   | { type: "shot-deleted"; film_id: string; index: number }
   // Between servers only, never sent to a client: feeds opened under this grant (a revoked share link) close.
   | { type: "grant-withdrawn"; film_id: string; grant: string }
+  // Between servers only, on the accounts topic: an account's or its grants' per-request checks are to be read again.
+  | { type: "account-changed"; film_id: string; sub?: string; grants?: string[] }
   | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean };
 
 /** Film events (shot states, download progress) fanned out to every listener, on every instance. */
@@ -40,7 +41,8 @@ export function createLocalEventBus(): EventBus {
 }
 
 /** Several instances: Redis pub/sub carries events between them; each instance fans out locally. */
-export function createRedisEventBus(url: string): EventBus {
+export async function createRedisEventBus(url: string): Promise<EventBus> {
+  const { Redis } = await import("ioredis");
   const local = createLocalEventBus();
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { maxRetriesPerRequest: 2 });
@@ -71,6 +73,8 @@ export function createRedisEventBus(url: string): EventBus {
     },
     async close() {
       await local.close();
+      // QUIT goes after what is queued: a change published just before closing (the admin command's) still leaves.
+      await Promise.race([pub.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
       pub.disconnect();
       sub.disconnect();
     },

@@ -3,7 +3,6 @@ import type { ShippingRate } from "@latent/domain/shop";
 import type { Address } from "@latent/domain/user";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
-import { createShippoRates } from "./shippo-rates.ts";
 import { createTableRates } from "./table-rates.ts";
 
 /** One parcel to price: where it goes, what it weighs (whole grams) and the currency the buyer pays in. */
@@ -27,7 +26,18 @@ export function createShippingRates(config: Config["shipping"], log?: FastifyBas
   switch (config.kind) {
     case "table":
       return createTableRates({ fromCountry: config.fromCountry, table: config.table });
-    case "shippo":
-      return createShippoRates({ apiKey: config.apiKey, apiUrl: config.apiUrl, from: config.from }, log);
+    case "shippo": {
+      // Shippo's SDK loads with the first quote: it is the largest import at start, and most servers never use it.
+      let rates: Promise<ShippingRates> | undefined;
+      const shippo = () =>
+        (rates ??= import("./shippo-rates.ts").then((m) =>
+          m.createShippoRates({ apiKey: config.apiKey, apiUrl: config.apiUrl, from: config.from }, log),
+        ));
+      return {
+        name: "shippo",
+        quote: async (request) => (await shippo()).quote(request),
+        find: async (rateId, request) => (await shippo()).find(rateId, request),
+      };
+    }
   }
 }

@@ -10,13 +10,13 @@ import {
 } from "@latent/domain/account";
 import { LIGHTROOM_CLIENT_ID } from "@latent/domain/plugins";
 import type { Kysely } from "kysely";
-import QRCode from "qrcode";
 import type { Cooldown } from "../../cooldown/cooldown.ts";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import type { AccountsTable, Database } from "../../db/schema.ts";
 import { AppError } from "../../http/app-error.ts";
 import { translator } from "../../i18n/translator.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import type { AccountChanges } from "../caller-checks.ts";
 import {
   consumeLink,
   countRecoveryCodesLeft,
@@ -51,6 +51,8 @@ export interface AccountSecurityDeps {
   /** The web app's client id: its sessions are named "Latent web". */
   webClientId: string;
   log: { warn(details: object, message: string): void };
+  /** Told after a change the per-request token checks read (password, confirmation, sessions, deletion). */
+  changes?: AccountChanges;
   now?: () => Date;
 }
 
@@ -181,6 +183,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     await updateAccount(db, account.id, { password_hash: await hashPassword(password), password_changed_at: at, tokens_valid_after: at });
     await retireLinks(db, account.id, "reset", at);
     await deleteSessionRecords(db, await revokeAccountGrants(db, account.id, { keep: keepGrant }));
+    deps.changes?.account(account.id);
   };
 
   /**
@@ -272,6 +275,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
       const account = await findAccountById(db, used.account_id);
       if (!account || account.email !== used.email) return false;
       await updateAccount(db, account.id, { email_verified: true });
+      deps.changes?.account(account.id);
       return true;
     },
 
@@ -309,6 +313,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
       let changed: Awaited<ReturnType<typeof updateAccount>>;
       try {
         changed = await updateAccount(db, account.id, { email: used.email, email_verified: true, pending_email: null });
+        deps.changes?.account(account.id);
       } catch {
         return "taken"; // the unique index: another account took the address meanwhile
       }
@@ -326,6 +331,8 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
       const secret = newTotpSecret();
       await updateAccount(db, accountId, { totp_pending_sealed: box.seal(secret, totpContext(accountId)) });
       const url = otpauthUrl(secret, account.email);
+      // Loaded when someone first sets up two-factor sign-in, not by every server at start.
+      const { default: QRCode } = await import("qrcode");
       const svg = await QRCode.toString(url, { type: "svg", margin: 1 });
       return { secret, otpauth_url: url, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
     },
@@ -370,6 +377,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     async deleteAccount(accountId: string) {
       await deleteSessionRecords(db, await revokeAccountGrants(db, accountId));
       await deleteAccountRow(db, accountId);
+      deps.changes?.account(accountId);
     },
 
     /** Whether an account must give a second factor at sign-in. */
@@ -405,6 +413,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     async endSession(accountId: string, grantId: string) {
       const ended = await revokeAccountGrants(db, accountId, { only: grantId });
       if (!ended.length) throw new AppError("session-not-found");
+      deps.changes?.grants(ended);
       await deleteSessionRecords(db, ended);
     },
 
@@ -413,6 +422,11 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     touchSession: (grantId: string) => touchSession(db, grantId, now()),
 
     /** What the token check reads per request: the confirmed email, the password-change cut-off, the grant. */
+    /** The provider's storage ended these grants (a sign-out through the provider, a revoked refresh token). */
+    grantsEnded(grantIds: string[]) {
+      deps.changes?.grants(grantIds);
+    },
+
     async tokenState(accountId: string, grantId: string | null) {
       const state = await accountTokenState(db, accountId);
       if (!state) return undefined;

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type Provider from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/app-error.ts";
+import type { AccountChanges } from "../caller-checks.ts";
 import { deleteSessionRecords, listSessionRecords, recordSession } from "./account-security.store.ts";
 import { deviceName } from "./account-security.ts";
 import { findAccountById } from "./accounts.store.ts";
@@ -17,7 +18,12 @@ const OIDC_SCOPES = new Set(["openid", "offline_access", "profile", "email"]);
  * confirms a pending device code for the signed-in account, as oidc-provider's own device pages would after a
  * sign-in; the plugin's next token request then gets its access and refresh tokens.
  */
-export function createDevicePairing(db: Kysely<Database>, provider: Provider, settings: { audience: string }) {
+export function createDevicePairing(
+  db: Kysely<Database>,
+  provider: Provider,
+  settings: { audience: string },
+  changes?: Pick<AccountChanges, "grants">,
+) {
   const now = () => new Date();
 
   return {
@@ -88,6 +94,7 @@ export function createDevicePairing(db: Kysely<Database>, provider: Provider, se
       const ended: string[] = [];
       for (const id of targets) ended.push(...(await revokeAccountGrants(db, accountId, { only: id })));
       await deleteSessionRecords(db, ended);
+      changes?.grants(ended);
       return ended.length;
     },
   };

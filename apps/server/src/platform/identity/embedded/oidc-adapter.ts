@@ -3,7 +3,7 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
 
 /** oidc-provider's storage (sessions, grants, codes, tokens) in PostgreSQL, so sign-ins survive a restart. */
-export function createOidcAdapterClass(db: Kysely<Database>) {
+export function createOidcAdapterClass(db: Kysely<Database>, grantsEnded: (grantIds: string[]) => void = () => {}) {
   return class PgAdapter implements Adapter {
     private readonly type: string;
     constructor(name: string) {
@@ -53,9 +53,11 @@ export function createOidcAdapterClass(db: Kysely<Database>) {
     }
     async destroy(id: string) {
       await db.deleteFrom("oidc_payloads").where("id", "=", id).where("type", "=", this.type).execute();
+      if (this.type === "Grant") grantsEnded([id]);
     }
     async revokeByGrantId(grantId: string) {
       await db.deleteFrom("oidc_payloads").where("grant_id", "=", grantId).execute();
+      grantsEnded([grantId]);
     }
   };
 }

@@ -28,6 +28,7 @@ const DEVICE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";
 export interface SessionHooks {
   recordSession(s: { grant_id: string; account_id: string; client_id: string; user_agent: string | null }): Promise<unknown>;
   touchSession(grantId: string): Promise<unknown>;
+  grantsEnded(grantIds: string[]): void;
 }
 
 /** The embedded OpenID provider: authorization code + PKCE for the web app, JWT access tokens for the API. */
@@ -51,7 +52,7 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
   const roleOf = async (accountId: string) => ((await findAccountById(db, accountId))?.role === "lab" ? ROLES.lab : ROLES.user);
 
   const configuration: Configuration = {
-    adapter: createOidcAdapterClass(db),
+    adapter: createOidcAdapterClass(db, (grantIds) => sessions.grantsEnded(grantIds)),
     clients: [
       {
         client_id: s.clientId,
