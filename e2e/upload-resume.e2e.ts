@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
-const dialog = (page: Page) => page.getByRole("dialog");
 const gallery = (page: Page) => page.getByRole("list", { name: /^\d+ shots?$/ });
 /** A chunk PUT: `/api/uploads/{upload}/{part}`. */
 const CHUNK = /\/api\/uploads\/[^/]+\/(\d+)$/;
@@ -17,16 +17,8 @@ const bigTiff = () =>
 async function onNewRoll(page: Page) {
   await signUpFromLanding(page, newAccount("resume"), "user");
   await expect(page).toHaveURL("/u/home");
-  await page.goto("/u/privacy");
-  await page.getByRole("button", { name: "I accept the privacy policy" }).click();
-  await expect(page).toHaveURL("/u/home");
-  await page.goto("/u/films");
-  await page.getByRole("button", { name: "Register your first roll" }).click();
-  await dialog(page).getByLabel("Name or code").fill("Night walk");
-  await dialog(page).getByRole("combobox", { name: "Film stock" }).fill("Portra 400");
-  await page.getByRole("option", { name: "Kodak Portra 400 · ISO 400 · C-41" }).click();
-  await dialog(page).getByRole("button", { name: "Create roll" }).click();
-  await expect(page.getByRole("heading", { name: "Night walk", level: 1 })).toBeVisible();
+  await acceptPrivacy(page);
+  await registerFirstRoll(page, "Night walk");
 }
 
 /** Picks files through "Choose files", as a person does. */

@@ -3,6 +3,7 @@ import { devices, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
+import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
 /** How the brand is drawn (runs in the page): colour, font, letter spacing and capitals. */
 function brandLook(element: unknown) {
@@ -129,18 +130,8 @@ test("a scan's size reads the way the reader's language writes it", async ({ pag
   test.setTimeout(120_000);
   await signUpFromLanding(page, newAccount("sizes"), "user");
   await expect(page).toHaveURL("/u/home");
-  await page.goto("/u/privacy");
-  await page.getByRole("button", { name: "I accept the privacy policy" }).click();
-  await expect(page).toHaveURL("/u/home");
-
-  await page.goto("/u/films");
-  await page.getByRole("button", { name: "Register your first roll" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Name or code").fill("Sizes");
-  await dialog.getByRole("combobox", { name: "Film stock" }).fill("Portra 400");
-  await page.getByRole("option", { name: "Kodak Portra 400 · ISO 400 · C-41" }).click();
-  await dialog.getByRole("button", { name: "Create roll" }).click();
-  await expect(page.getByRole("heading", { name: "Sizes", level: 1 })).toBeVisible();
+  await acceptPrivacy(page);
+  await registerFirstRoll(page, "Sizes");
   const rollPath = new URL(page.url()).pathname;
 
   // An uncompressed PNG of 700 × 600 px: 1,260,000 bytes of pixels and a little more, 1.2 MB in binary units.

@@ -6,7 +6,6 @@ import { API_VERSION, API_VERSION_HEADER, SCOPES } from "@latent/domain/api";
 import { errorMessage } from "@latent/domain/errors";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { Config } from "./config.ts";
 import { accountModule } from "./features/account/account.module.ts";
@@ -62,6 +61,7 @@ import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { assertStorableText } from "./platform/http/unstorable-text.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { guardBeforeParsing, requireScopes } from "./platform/identity/authenticate.ts";
+import { createCallerChecks } from "./platform/identity/caller-checks.ts";
 import { loadUrlSigningSecret } from "./platform/identity/embedded/signing-keys.ts";
 import { type Identity, setUpIdentity } from "./platform/identity/identity.ts";
 import type { Caller } from "./platform/identity/verify-token.ts";
@@ -74,10 +74,8 @@ import type { ModuleContext, Platform } from "./platform/modules/module-context.
 import type { PaymentProvider } from "./platform/payments/payment-provider.ts";
 import { sandboxPages } from "./platform/payments/sandbox-pages.ts";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.ts";
-import { createStripeProvider } from "./platform/payments/stripe-provider.ts";
 import { createLocalEventBus, createRedisEventBus, type EventBus } from "./platform/realtime/event-bus.ts";
 import { createFsStore } from "./platform/storage/fs-store.ts";
-import { createS3Store } from "./platform/storage/s3-store.ts";
 import { assertStoreSharedWithDatabase } from "./platform/storage/shared-store-check.ts";
 
 export interface BuildOptions {
@@ -138,16 +136,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw err;
     });
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // ioredis, the AWS SDK and Stripe's SDK load only when configured: the default server's memory holds none of them.
+  const redis = config.redisUrl
+    ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   const secret = await loadUrlSigningSecret(db, config.secretKey);
   const grants = createLinkGrants();
   const metrics = createMetrics();
+  const bus = config.redisUrl ? await createRedisEventBus(config.redisUrl) : createLocalEventBus();
   const platform: Platform = {
     config,
     db,
     secret,
     log: app.log,
-    store: config.s3 ? createS3Store({ ...config.s3, logger: app.log }) : createFsStore(join(config.dataDir, "objects")),
+    store: config.s3
+      ? (await import("./platform/storage/s3-store.ts")).createS3Store({ ...config.s3, logger: app.log })
+      : createFsStore(join(config.dataDir, "objects")),
     signer: createUrlSigner(secret, grants),
     grants,
     mailer: config.mail.smtpUrl
@@ -155,7 +159,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : createOutboxMailer(db, app.log),
     // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
     cooldown: redis ? createRedisCooldown(redis) : createMemoryCooldown(),
-    bus: config.redisUrl ? createRedisEventBus(config.redisUrl) : createLocalEventBus(),
+    bus,
+    callerChecks: createCallerChecks(bus),
     metrics,
     jobs: metrics.instrumentJobs(
       createPgBossJobs({
@@ -226,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     api: async (routes) => {
       await app.register(async (api) => routes(api), { prefix: "/api" });
     },
-    requireScopes: requireScopes(identity.verify, callerSeen.run),
+    requireScopes: requireScopes(identity.verify, callerSeen.run, platform.callerChecks),
     callerSeen,
   };
   await ctx.api((api) => {
@@ -297,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         closeHttp(app, graceMs).then(() => platform.jobs.stop(Math.max(1_000, deadline - Date.now()))),
         processor.stop(graceMs),
       ]);
+      platform.callerChecks.close();
       await platform.bus.close();
       await db.destroy();
       redis?.disconnect();
@@ -325,7 +331,8 @@ async function closeHttp(app: FastifyInstance, graceMs: number) {
 
 /** Stripe when its keys are set; otherwise the embedded sandbox with its checkout and portal pages. */
 async function paymentProvider(app: FastifyInstance, config: Config, db: Kysely<Database>, secret: string): Promise<PaymentProvider> {
-  if (config.payments.provider === "stripe") return createStripeProvider(config.payments);
+  if (config.payments.provider === "stripe")
+    return (await import("./platform/payments/stripe-provider.ts")).createStripeProvider(config.payments);
   const sandbox = createSandboxProvider({
     db,
     secret,

@@ -118,6 +118,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ APP_STORE_URL_IOS: ios }).appStoreUrls).toEqual({ ios, android: null });
     expect(() => loadConfig({ APP_STORE_URL_ANDROID: "javascript:alert(1)" })).toThrow(/APP_STORE_URL_ANDROID/);
   });
+  it("runs every role by default, takes web or worker, and gives requests 25 s to finish on SIGTERM", () => {
+    expect(loadConfig({})).toMatchObject({ role: "all", shutdownTimeoutMs: 25_000 });
+    expect(loadConfig({ ROLE: "worker", SHUTDOWN_TIMEOUT_SECONDS: "5" })).toMatchObject({ role: "worker", shutdownTimeoutMs: 5_000 });
+    expect(() => loadConfig({ ROLE: "api" })).toThrow(/ROLE/);
+  });
   it("stops with a list of every bad value", () => {
     expect(() => loadConfig({ PORT: "lots", REGISTRATION_OPEN: "maybe" })).toThrow(ConfigError);
     try {

@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32).optional(),
   TRUST_PROXY: bool.default(false),
   REDIS_URL: z.string().optional(),
+  // Prometheus scrapes /metrics with this bearer token; unset, /metrics does not exist.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().optional(),
   OIDC_CLIENT_ID: z.string().default("latent-web"),
@@ -96,6 +100,15 @@ export interface Config {
   secretKey: string | undefined;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Bearer token of `/metrics` (Prometheus); undefined: no metrics route. Secret: never logged. */
+  metricsToken: string | undefined;
+  /**
+   * What this instance does (decision 0019): `web` serves HTTP and neither processes scans nor runs jobs; `worker`
+   * processes scans and runs jobs, answering only its health probes; `all` does both.
+   */
+  role: "all" | "web" | "worker";
+  /** On SIGTERM, how long in-flight requests (chunk uploads, zip downloads) and scan processing may take to finish. */
+  shutdownTimeoutMs: number;
   identity: {
     /** True when this server runs its own OpenID provider under /oidc. */
     embedded: boolean;
@@ -210,6 +223,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
+    role: e.ROLE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     identity: {
       embedded,
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,

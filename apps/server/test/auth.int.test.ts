@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { SCOPES } from "@latent/domain/api";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roll } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 describe.each(DATABASES)("token checks on %s", (kind) => {
@@ -60,6 +62,20 @@ describe.each(DATABASES)("token checks on %s", (kind) => {
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("forbidden");
     expect(res.body.message).toContain("read:camera");
+  });
+
+  it("answers 403 to a write route when the token can only read it, and changes nothing", async () => {
+    const sub = randomUUID();
+    const full = await s.token({ sub });
+    expect((await s.api("/api/user/privacy-policy", { method: "POST", token: full })).status).toBe(200);
+    const readOnly = await s.token({ sub, scopes: ["openid", "read:film", "read:user"] });
+    expect((await s.api("/api/film/", { token: readOnly })).status).toBe(200);
+    const res = await s.api("/api/film/", { method: "POST", token: readOnly, body: roll });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: "forbidden", message: "Missing scope: write:film" });
+    expect((await s.api("/api/film/", { token: full })).body).toEqual([]);
+    // The same roll with the write scope is taken: the refusal was the scope's alone.
+    expect((await s.api("/api/film/", { method: "POST", token: full, body: roll })).status).toBe(201);
   });
 
   it("creates the user from the token's claims on the first call, with the lab role from the roles claim", async () => {

@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, photographer, roll, sha, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, startServer, type TestServer } from "./harness.ts";
@@ -46,5 +48,33 @@ describe.each(BACKENDS)("roll downloads on %s with the %s store", (kind, store) 
       ["Summer-in-Cadaqués-02.jpg", sha(scans[1]!)],
     ]);
     expect((await fetch(`${s.base}${manifest.zip_url.replace(/signature=[^&]+/, "signature=forged")}`)).status).toBe(404);
+  });
+
+  it("gives a scan read from the store in many chunks the CRC-32 of all its bytes in the zip", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "Grain" } });
+    // Noise does not compress: over 2 MiB of JPEG, read back in several chunks (the stores read 1 MiB or less at a time).
+    const scan = await sharp({
+      create: { width: 1800, height: 1400, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(scan.length).toBeGreaterThan(2 * 1024 * 1024);
+    await upload(s, token, film.id, 1, scan);
+    expect((await waitForShots(s, token, film.id, 1)).shots[0].state).toBe("done");
+    const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    const zip = Buffer.from(await (await fetch(`${s.base}${manifest.zip_url}`)).arrayBuffer());
+    const path = join(tmpdir(), `${randomUUID()}.zip`);
+    await writeFile(path, zip);
+    // Python's zipfile checks each entry's bytes against the CRC-32 the zip states for it.
+    const entries = JSON.parse(
+      execFileSync("python3", [
+        "-c",
+        "import sys,zipfile,json;z=zipfile.ZipFile(sys.argv[1]);print(json.dumps({'bad':z.testzip(),'crcs':[i.CRC for i in z.infolist()]}))",
+        path,
+      ]).toString(),
+    );
+    await rm(path, { force: true });
+    expect(entries).toEqual({ bad: null, crcs: [crc32(scan)] });
   });
 });

@@ -37,6 +37,27 @@ describe.each(DATABASES)("plan limits under concurrent requests on %s", (kind) =
     expect((await s.api(`/api/film/${film.body.id}`, { token })).body.shots).toHaveLength(3);
   });
 
+  it("refuses the 26th upload start of 200 MiB on the free plan's 5 GiB with not-enough-space, before any byte is sent", async () => {
+    const scan = 200 * 1024 ** 2;
+    expect(25 * scan).toBeLessThanOrEqual(PLANS.free.maxStorageBytes);
+    expect(26 * scan).toBeGreaterThan(PLANS.free.maxStorageBytes);
+    const token = await photographer(s);
+    const film = await s.api("/api/film", { method: "POST", token, body: roll });
+    const start = (index: number) =>
+      s.api(`/api/film/shot/${film.body.id}/${index}/upload`, {
+        method: "POST",
+        token,
+        body: { content_type: "image/tiff", content_length: scan },
+      });
+    for (let index = 1; index <= 25; index++) expect((await start(index)).status).toBe(200);
+    const refused = await start(26);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: "not-enough-space" });
+    expect((await s.api(`/api/film/${film.body.id}`, { token })).body.shots).toHaveLength(25);
+    // Starting again at a shot already started counts its new size in place of the old one: it fits.
+    expect((await start(25)).status).toBe(200);
+  });
+
   it(`registers exactly the free plan's ${PLANS.free.maxFilms} rolls of ${AT_ONCE} sent at once`, async () => {
     const token = await photographer(s);
     const created = await Promise.all(Array.from({ length: AT_ONCE }, () => s.api("/api/film", { method: "POST", token, body: roll })));

@@ -101,9 +101,29 @@ describe.each(DATABASES)("gear API on %s", (kind) => {
     expect((await s.api("/api/cameras", { token: owner })).body).toHaveLength(1);
   });
 
-  it("accepts duplicate and trailing slashes in paths", async () => {
+  it("refuses a camera after a lens on the free plan: lenses and cameras count together", async () => {
     const token = await s.token();
-    expect((await s.api("/api//cameras/", { token })).status).toBe(200);
+    expect((await s.api("/api/lenses", { method: "POST", token, body: { metadata: summicron } })).status).toBe(201);
+    const refused = await s.api("/api/cameras", { method: "POST", token, body: { metadata: fm2 } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ error: "gear-limit-reached", message: "Maximum gear limit reached" });
+    expect((await s.api("/api/cameras", { token })).body).toEqual([]);
+  });
+
+  it("accepts duplicate and trailing slashes in paths, as the same resource", async () => {
+    const token = await s.token();
+    const { body: camera } = await s.api("/api/cameras", { method: "POST", token, body: { metadata: fm2 } });
+    const plain = await s.api("/api/cameras", { token });
+    expect(plain.body).toEqual([camera]);
+    for (const path of ["/api//cameras/", "/api/cameras/", "/api//cameras"]) {
+      const res = await s.api(path, { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(plain.body);
+    }
+    const one = await s.api(`/api//cameras//${camera.id}/`, { method: "PUT", token, body: { metadata: { ...fm2, model: "FM3a" } } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: camera.id, name: "Nikon FM3a" });
+    expect((await s.api("/api/cameras", { token })).body).toEqual([{ ...camera, name: "Nikon FM3a", metadata: { ...fm2, model: "FM3a" } }]);
   });
 
   it("finds gear by a name match on brand and model", async () => {

@@ -170,6 +170,33 @@ describe.each(DATABASES)("hardening on %s", (kind) => {
     expect(late.body.error).toBe("share-expired");
   });
 
+  it("refuses at the upgrade a shared roll's realtime ticket issued before the share expired, once it has", async () => {
+    const token = await photographer(s);
+    const filmId = await newRoll(s, token);
+    const share = await s.api(`/api/film/${filmId}/share?expiration=5`, { method: "POST", token });
+    expect(share.status).toBe(200);
+    const expiresAt = new Date(Date.now() + 1500);
+    await s.latent.db.updateTable("share_links").set({ expires_at: expiresAt }).where("film_id", "=", filmId).execute();
+    const ticket = async () => {
+      const res = await s.api("/api/public/film/ws-ticket", { method: "POST", headers: { authorization: `Bearer ${share.body.code}` } });
+      expect(res.status).toBe(200);
+      return res.body.ticket as string;
+    };
+    const connect = (t: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`${s.base.replace("http", "ws")}/ws/${filmId}?token=${t}`);
+        ws.onopen = () => {
+          resolve("open");
+          ws.close();
+        };
+        ws.onerror = () => resolve("refused");
+      });
+    const [early, late] = [await ticket(), await ticket()];
+    expect(await connect(early)).toBe("open");
+    await new Promise((r) => setTimeout(r, expiresAt.getTime() - Date.now() + 20));
+    expect(await connect(late)).toBe("refused");
+  });
+
   it("keeps a shared order open until the very instant it expires", async () => {
     const lab = await s.token({ role: "lab" });
     const created = await s.api("/api/orders", {

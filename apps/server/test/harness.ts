@@ -80,7 +80,7 @@ export async function startServer(
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {}
-    return { status: res.status, headers: res.headers, body: parsed };
+    return { status: res.status, headers: res.headers, body: withoutRequestId(res, parsed) };
   };
 
   return {
@@ -102,6 +102,22 @@ export async function startServer(
       if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every error body of every API test must carry its request's id (the `x-request-id` header); checked here once, then
+ * set aside so each test's own assertion stays about the error itself.
+ */
+function withoutRequestId(res: Response, body: unknown): unknown {
+  // The provider's own OAuth errors ({error, error_description}) are not the API's.
+  if (res.status < 400 || typeof body !== "object" || body === null || !("error" in body && "message" in body)) return body;
+  const { requestId, ...rest } = body as { requestId?: unknown };
+  if (requestId !== res.headers.get("x-request-id")) {
+    throw new Error(
+      `error body without its request id (${String(requestId)} ≠ ${res.headers.get("x-request-id")}): ${JSON.stringify(body)}`,
+    );
+  }
+  return rest;
 }
 
 export const versionHeader = { [API_VERSION_HEADER]: API_VERSION };

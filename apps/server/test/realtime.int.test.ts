@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, photographer, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, DATABASES, startServer, type TestServer } from "./harness.ts";
@@ -44,14 +47,18 @@ describe.each(BACKENDS)("the realtime feed of a roll on %s with the %s store", (
 
 describe.runIf(DATABASES.includes("postgres"))("the realtime feed with two instances on one PostgreSQL", () => {
   const servers: TestServer[] = [];
+  let dataDir: string;
   beforeAll(async () => {
     const schema = `test_${randomUUID().replaceAll("-", "")}`;
     const env = { SECRET_KEY: `shared-secret-${randomUUID()}` };
-    servers.push(await startServer("postgres", env, { schema }));
-    servers.push(await startServer("postgres", env, { schema }));
+    // One folder for both, as a shared volume: the filesystem store refuses an instance whose files are elsewhere.
+    dataDir = await mkdtemp(join(tmpdir(), "latent-realtime-"));
+    servers.push(await startServer("postgres", env, { schema, dataDir, keepData: true }));
+    servers.push(await startServer("postgres", env, { schema, dataDir, keepData: true }));
   });
   afterAll(async () => {
     for (const s of servers) await s.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const open = (s: TestServer, filmId: string, ticket: string) =>

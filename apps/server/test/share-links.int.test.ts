@@ -118,6 +118,39 @@ describe.each(DATABASES)("share links managed by the roll's owner on %s", (kind)
     expect((await fetch(`${s.base}${own.zip_url}`, { method: "HEAD" })).status).toBe(200);
   });
 
+  it("hands a visitor a feed ticket that ends with the share: the feed closes when the link expires, then no ticket is given", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const link = await share(token, film.id);
+    // The link now ends in two seconds.
+    await s.latent.db
+      .updateTable("share_links")
+      .set({ expires_at: new Date(Date.now() + 2000) })
+      .where("id", "=", link.id)
+      .execute();
+    const issued = await s.api("/api/public/film/ws-ticket", { method: "POST", headers: bearer(link.code) });
+    expect(issued.status).toBe(200);
+    expect(issued.body).toEqual({ ticket: expect.any(String), expires_in: 60 });
+    const feed = new WebSocket(`${s.base.replace("http", "ws")}/ws/${film.id}?token=${issued.body.ticket}`);
+    const first = new Promise<unknown>((resolve) => {
+      feed.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+      feed.onclose = (event) => resolve({ code: event.code, reason: event.reason });
+    });
+    expect(await first).toEqual({ type: "connected", film_id: film.id });
+    // Far longer than the two seconds: a feed still open then was not bound to the share's expiry.
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(() => resolve("still open"), 20_000)))]);
+    clearTimeout(timer);
+    feed.close();
+    expect(outcome).toEqual({ code: 4001, reason: "The link has expired" });
+    const late = await s.api("/api/public/film/ws-ticket", { method: "POST", headers: bearer(link.code) });
+    expect(late.status).toBe(401);
+    expect(late.body.error).toBe("share-expired");
+    expect((await s.api("/api/public/film/ws-ticket", { method: "POST", headers: bearer("not-a-code") })).status).toBe(401);
+  });
+
   it("answers 404 to anyone but the owner listing or revoking a roll's links, and for a link of another roll", async () => {
     const token = await photographer(s);
     const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });

@@ -29,6 +29,26 @@ describe.each(BACKENDS)("shots on %s with the %s store", (kind, store) => {
     expect(stranger.status).toBe(400);
     expect((await s.api(`/api/film//shot/${film.id}`, { method: "PUT", token, body: { index: 7, kept: true } })).status).toBe(404);
   });
+
+  it("keeps an already kept shot again at the free plan's limit of 36: only newly kept shots count", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    for (let index = 1; index <= 37; index++) {
+      const begin = await s.api(`/api/film/shot/${film.id}/${index}/upload`, {
+        method: "POST",
+        token,
+        body: { content_type: "image/jpeg", content_length: 1000 },
+      });
+      expect(begin.status).toBe(200);
+    }
+    const keep = (...indexes: number[]) => ({ shots: indexes.map((index) => ({ index, kept: true, scanner: `Scanner ${index}` })) });
+    const all = Array.from({ length: 36 }, (_, i) => i + 1);
+    expect((await s.api(`/api/film/shot/${film.id}`, { method: "PUT", token, body: keep(...all) })).status).toBe(200);
+    const again = await s.api(`/api/film/shot/${film.id}`, { method: "PUT", token, body: keep(36) });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual([expect.objectContaining({ index: 36, kept: true, scanner: "Scanner 36" })]);
+    expect((await s.api(`/api/film/shot/${film.id}`, { method: "PUT", token, body: keep(1, 37) })).body.error).toBe("too-many-kept");
+  });
 });
 
 describe("large-format scans and decompression bombs", () => {

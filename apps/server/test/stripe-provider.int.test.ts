@@ -200,7 +200,11 @@ describe.each(DATABASES)("paying for a plan through Stripe (a fake of its API on
     const forged = event("customer.subscription.created", paid.subscription);
     const res = await deliver(forged, "whsec_not_ours");
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "webhook-signature-invalid", message: "The webhook signature is not valid" });
+    expect(await res.json()).toEqual({
+      error: "webhook-signature-invalid",
+      message: "The webhook signature is not valid",
+      requestId: res.headers.get("x-request-id"),
+    });
     const unsigned = await fetch(`${s.base}/api/purchases/webhook`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
@@ -36,7 +37,48 @@ describe.each(DATABASES)("system routes on %s", (kind) => {
     for (const path of ["/api/user", "/api/user/privacy-policy", "/api/cameras", "/api/cameras/{id}", "/api/lenses", "/api/lenses/{id}"]) {
       expect(Object.keys(body.paths)).toContain(path);
     }
-    expect((await s.api("/api/docs")).status).toBeLessThan(400);
+  });
+
+  it("serves the Swagger UI page at /api/docs, which loads the OpenAPI document listing the routes", async () => {
+    const page = await fetch(`${s.base}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain("<title>Swagger UI</title>");
+    expect(html).toContain('<div id="swagger-ui"></div>');
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual(expect.arrayContaining(["/api/docs/static/swagger-ui-bundle.js", "/api/docs/static/swagger-initializer.js"]));
+    for (const src of scripts) {
+      const script = await fetch(`${s.base}${src}`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get("content-type")).toContain("javascript");
+      await script.arrayBuffer();
+    }
+    // The page's initializer points the UI at the document beside it (./json, resolved against /api/docs/).
+    const initializer = await (await fetch(`${s.base}/api/docs/static/swagger-initializer.js`)).text();
+    expect(initializer).toMatch(/url: resolveUrl\('\.\/json'\)/);
+    const document = await s.api("/api/docs/json");
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe("3.1.0");
+    expect(document.body.info.title).toBe("Latent API");
+    expect(Object.keys(document.body.paths)).toEqual(
+      expect.arrayContaining(["/api/film", "/api/film/{id}", "/api/film/shot/{id}/{index}/upload", "/api/cameras", "/api/public/film"]),
+    );
+    expect(document.body.paths).toEqual((await s.api("/api/openapi.json")).body.paths);
+  });
+
+  it("trusts no X-Forwarded-For by default (TRUST_PROXY off): a spoofed client address does not escape a limit", async () => {
+    const form = (n: number) => ({
+      subject: "Scans",
+      reason: "support",
+      email: `sender-${n}-${randomUUID()}@example.com`,
+      message: "Hello",
+    });
+    const first = await s.api("/contact", { method: "POST", headers: { "x-forwarded-for": "10.1.1.1" }, body: form(1) });
+    expect(first.status).toBe(201);
+    const spoofed = await s.api("/contact", { method: "POST", headers: { "x-forwarded-for": "10.2.2.2" }, body: form(2) });
+    expect(spoofed.status).toBe(429);
+    expect(spoofed.body).toMatchObject({ error: "rate-limited-email", message: "Wait a minute to send the next email" });
   });
 
   it("answers an unknown API path with a 404 error body", async () => {

@@ -202,6 +202,16 @@ describe.each(DATABASES)("visitor services on %s", (kind) => {
       expect(again.body).toEqual(RATE_LIMITED);
     });
 
+    it("keeps the contact form's minute and the newsletter's apart: one sender may use both at once", async () => {
+      const ip = newAddress();
+      const email = newEmail();
+      expect((await s.api("/contact", { method: "POST", headers: from(ip), body: contactForm({ email }) })).status).toBe(201);
+      expect((await s.api("/newsletter", { method: "POST", headers: from(ip), body: { email } })).status).toBe(202);
+      // Each form still holds its own minute.
+      expect((await s.api("/newsletter", { method: "POST", headers: from(ip), body: { email } })).status).toBe(429);
+      expect((await s.api("/contact", { method: "POST", headers: from(ip), body: contactForm({ email }) })).status).toBe(429);
+    });
+
     it("says the open beta is closed once its deadline has passed", async () => {
       const status = await s.api("/beta");
       expect(status.status).toBe(200);

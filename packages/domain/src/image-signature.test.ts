@@ -22,6 +22,8 @@ describe("recognising a scan by its first bytes", () => {
     expect(imageTypeOf(bytes("#!/bin/sh\necho hi\n"))).toBeNull();
     expect(imageTypeOf(bytes("%PDF-1.7\n%"))).toBeNull();
     expect(imageTypeOf(bytes("RIFF", [0x24, 0, 0, 0], "WAVEfmt "))).toBeNull();
+    expect(imageTypeOf(bytes("RIFX", [0x24, 0, 0, 0], "WEBPVP8 "))).toBeNull();
+    expect(imageTypeOf(bytes("GIF89a", [1, 0, 1, 0, 0x80, 0, 0]))).toBeNull();
     expect(imageTypeOf(bytes("II*\0", [0x10, 0, 0, 0], "CR", [2, 0]))).toBeNull();
   });
 

@@ -19,7 +19,7 @@ const entries = (): ZipEntry[] =>
     name: f.name,
     size: f.bytes.length,
     crc32: crc32(f.bytes),
-    modified: new Date(2026, 10, 22, 10, 30),
+    modified: new Date(2026, 10, 22, 10, 30, 59),
     open: async () => Readable.from([f.bytes]),
   }));
 
@@ -27,7 +27,7 @@ const entries = (): ZipEntry[] =>
 const READ = `import sys, zipfile, json
 z = zipfile.ZipFile(sys.argv[1])
 bad = z.testzip()
-print(json.dumps({"bad": bad, "files": [[i.filename, i.file_size, z.read(i.filename).hex()] for i in z.infolist()]}))`;
+print(json.dumps({"bad": bad, "files": [[i.filename, i.file_size, z.read(i.filename).hex()] for i in z.infolist()], "dates": [i.date_time for i in z.infolist()]}))`;
 
 describe("streamed zip of a roll", () => {
   let dir: string;
@@ -38,18 +38,48 @@ describe("streamed zip of a roll", () => {
 
   for (const forceZip64 of [false, true]) {
     it(`announces its exact length and holds every file byte for byte${forceZip64 ? " in the ZIP64 layout used past 4 GB" : ""}`, async () => {
-      const done: string[] = [];
-      const zip = createZip(entries(), { forceZip64, onFileDone: (_n, _t, name) => done.push(name) });
+      const done: [number, number, string][] = [];
+      const zip = createZip(entries(), { forceZip64, onFileDone: (n, total, name) => done.push([n, total, name]) });
       const path = join(dir, `roll-${forceZip64}.zip`);
       await pipeline(zip.stream, createWriteStream(path));
       expect((await stat(path)).size).toBe(zip.length);
       const read = JSON.parse(execFileSync("python3", ["-c", READ, path]).toString());
       expect(read.bad).toBeNull();
       expect(read.files).toEqual(files.map((f) => [f.name, f.bytes.length, f.bytes.toString("hex")]));
-      expect(done).toEqual(files.map((f) => f.name));
-      if (forceZip64) expect((await readFile(path)).includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+      // DOS time keeps even seconds: 10:30:59 is stored as 10:30:58.
+      expect(read.dates).toEqual(files.map(() => [2026, 11, 22, 10, 30, 58]));
+      expect(done).toEqual(files.map((f, i) => [i + 1, files.length, f.name]));
+      // The ZIP64 end records only when asked (or needed past 4 GiB).
+      expect((await readFile(path)).includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(forceZip64);
     });
   }
+
+  it("dates a file from before 1980, which DOS time cannot hold, in 1980, and needs no options", async () => {
+    const old = { ...entries()[2]!, modified: new Date(1975, 5, 15, 8, 0) };
+    const path = join(dir, "old.zip");
+    await pipeline(createZip([old]).stream, createWriteStream(path));
+    expect(JSON.parse(execFileSync("python3", ["-c", READ, path]).toString()).dates).toEqual([[1980, 6, 15, 8, 0, 0]]);
+  });
+
+  it("plans a roll past 4 GiB in the ZIP64 layout without being asked: sizes and offsets that need 64 bits get them", () => {
+    // Only the plan is made: the length is known before any file is opened.
+    const entry = (name: string, size: number): ZipEntry => ({
+      name,
+      size,
+      crc32: 0,
+      modified: new Date(2026, 0, 1),
+      open: () => Promise.reject(new Error("not read")),
+    });
+    const big = 5 * 1024 ** 3;
+    const zip = createZip([entry("a.tif", big), entry("b.jpg", 10)]);
+    const local = 30 + 5 + 20 + big + (30 + 5) + 10; // a's local header carries its 64-bit sizes, b's does not
+    const central = 46 + 5 + 4 + 16 + (46 + 5 + 4 + 8); // a: its sizes in 64 bits; b: its offset (past 4 GiB) in 64 bits
+    expect(zip.length).toBe(local + central + 56 + 20 + 22);
+    const small = createZip([entry("b.jpg", 10)]);
+    expect(small.length).toBe(30 + 5 + 10 + 46 + 5 + 22);
+    zip.stream.destroy();
+    small.stream.destroy();
+  });
 
   it("fails the stream rather than send a file whose size changed", async () => {
     const broken = entries();

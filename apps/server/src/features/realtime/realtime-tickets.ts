@@ -48,6 +48,8 @@ export function createTicketIssuer(
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       const nowS = now() / 1000;
       if (film !== filmId || Number(exp) < nowS) return null;
+      // A ticket outlives the right it was issued under by up to its TTL: past that right's end it opens nothing.
+      if (Number(until) && Number(until) <= now()) return null;
       if (grant && !(await grants.isActive(grant))) return null;
       if (!(await markTicketUsed(db, nonce, new Date(Number(exp) * 1000)))) return null;
       return { until: Number(until) || null, grant: grant || null };

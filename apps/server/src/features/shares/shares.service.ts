@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ShareLink } from "@latent/domain/films";
 import type { Kysely } from "kysely";
+import { isForeignKeyViolation } from "../../platform/db/db-errors.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
@@ -68,6 +69,10 @@ export function createSharesService(deps: SharesDeps) {
         code_hash: hash(code),
         expires_at: expiresAt,
         created_at: new Date(now()),
+      }).catch((err: unknown) => {
+        // The roll was deleted between its check and the insert: as gone as if it had never been there.
+        if (isForeignKeyViolation(err)) throw notFound();
+        throw err;
       });
       return { id, code, expires_at: expiresAt.toISOString() };
     },

@@ -14,12 +14,12 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, StickersTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { FilmsService } from "../films/films.service.ts";
-import { renderStickerSheet, type SheetPaper } from "./sticker-sheet.ts";
+import type { SheetPaper } from "./sticker-sheet.ts";
 import { countShipmentStickers, findSticker, insertStickers, listStickers } from "./stickers.store.ts";
 
 export interface StickersDeps {
   db: Kysely<Database>;
-  films: Pick<FilmsService, "load" | "get" | "filmOfSticker" | "stickeredFilms" | "setSticker">;
+  films: Pick<FilmsService, "load" | "loadLocked" | "get" | "filmOfSticker" | "stickeredFilms" | "setSticker">;
   publicUrl: string;
 }
 
@@ -84,7 +84,7 @@ export function createStickersService({ db, films, publicUrl }: StickersDeps) {
         .transaction()
         .execute(async (tx) => {
           const sticker = await own(userId, body.sticker_hash, tx);
-          const film = await films.load(userId, body.film_id, tx).catch(() => {
+          const film = await films.loadLocked(userId, body.film_id, tx).catch(() => {
             throw new AppError("film-not-found");
           });
           if (film.sticker_hash === sticker.hash) return;
@@ -132,6 +132,8 @@ export function createStickersService({ db, films, publicUrl }: StickersDeps) {
     async sheet(userId: string, shipmentId: string, paper: SheetPaper): Promise<Buffer | null> {
       const rows = await listStickers(db, userId, shipmentId);
       if (rows.length === 0) return null;
+      // PDFKit and the QR encoder load with the first sheet: most servers never print one (decision 0018).
+      const { renderStickerSheet } = await import("./sticker-sheet.ts");
       return renderStickerSheet({ stickers: rows.map((r) => ({ hash: r.hash, shortId: r.short_id })), publicUrl, paper });
     },
   };

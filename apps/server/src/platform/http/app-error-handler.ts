@@ -1,8 +1,10 @@
+import type { ErrorCode } from "@latent/domain/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, notFound } from "./app-error.ts";
+import { pathOf } from "./request-log.ts";
 
-/** One place where every failure becomes `{error, message}`; 5xx details go to the log only. */
+/** One place where every failure becomes `{error, message, requestId}`; 5xx details go to the log only. */
 export function registerErrorHandling(
   app: FastifyInstance,
   /** Answers unknown paths that a browser navigates to (the web app's history routing); true when it did. */
@@ -11,15 +13,41 @@ export function registerErrorHandling(
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const known = toAppError(err);
     if (!known || known.status >= 500) request.log.error({ err }, "request failed");
+    else if (known.note || OPERATOR_REFUSALS.has(known.code)) {
+      request.log.warn({ code: known.code, url: pathOf(request.url) }, `refused: ${known.note ?? known.message}`);
+    }
     const answer = known ?? new AppError("internal-error");
-    return reply.status(answer.status).send(answer.toBody());
+    return reply.status(answer.status).send(bodyOf(answer, request));
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (htmlFallback(request, reply)) return reply;
-    return reply.status(404).send(notFound().toBody());
+    return reply.status(404).send(bodyOf(notFound(), request));
   });
 }
+
+/**
+ * Refusals an operator wants to see without reading every request line: plan limits reached, oversized or bomb-like
+ * input, bad webhook signatures, rate limits. Logged at warn with the request id (forged tokens carry a note).
+ */
+const OPERATOR_REFUSALS = new Set<ErrorCode>([
+  "films-capacity-reached",
+  "gear-limit-reached",
+  "not-enough-space",
+  "too-many-images",
+  "too-many-kept",
+  "order-rolls-limit",
+  "file-too-large",
+  "image-too-big",
+  "picture-too-big",
+  "payload-too-large",
+  "webhook-signature-invalid",
+  "rate-limited",
+  "rate-limited-email",
+]);
+
+/** The error's body with the request id, which the response header and every log line of the request also carry. */
+const bodyOf = (err: AppError, request: FastifyRequest) => ({ ...err.toBody(), requestId: request.id });
 
 /** A failure as a catalogue error; null for an unexpected one (its details stay in the log). */
 function toAppError(err: FastifyError): AppError | null {

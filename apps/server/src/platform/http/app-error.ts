@@ -7,11 +7,19 @@ import { ERRORS, type ErrorCode } from "@latent/domain/errors";
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** Why an operator should hear of this refusal (a forged token, say); logged at warn, never sent to the client. */
+  note: string | undefined;
 
   constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
     super(message ?? ERRORS[code].message);
     this.code = code;
     this.fields = fields;
+  }
+
+  /** Marks the refusal as one an operator should see in the log, with what the client is not told. */
+  noted(note: string): this {
+    this.note = note;
+    return this;
   }
 
   get status(): number {

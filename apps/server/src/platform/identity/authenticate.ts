@@ -1,6 +1,7 @@
 import type { Scope } from "@latent/domain/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.ts";
+import type { CallerChecks } from "./caller-checks.ts";
 import type { Caller, TokenVerifier } from "./verify-token.ts";
 
 declare module "fastify" {
@@ -22,24 +23,39 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export type OnCaller = (caller: Caller) => Promise<void>;
 
-/** Builds the preHandler that requires a valid token carrying every given scope. */
-export function requireScopes(verify: TokenVerifier, onCaller: OnCaller) {
-  return (...scopes: Scope[]) =>
-    async (request: FastifyRequest, _reply: FastifyReply) => {
+/** The scopes each guard built by requireScopes asks for: the OpenAPI document states them per route. */
+const guardScopes = new WeakMap<object, Scope[]>();
+
+/**
+ * Builds the preHandler that requires a valid token carrying every given scope. With `checks`, a token whose
+ * checks (signature, account and grant state, the caller's standing) passed moments ago is taken without reading
+ * them again (decision 0018, round 2).
+ */
+export function requireScopes(verify: TokenVerifier, onCaller: OnCaller, checks?: CallerChecks) {
+  return (...scopes: Scope[]) => {
+    const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
       const token = bearerToken(request);
       if (!token) throw new AppError("unauthorized");
-      const caller = await verify(token);
+      const recent = request.caller ? undefined : checks?.recent(token);
+      const check = recent ? undefined : checks?.begin();
+      const caller = recent ?? (await verify(token));
       const missing = scopes.filter((s) => !caller.scopes.has(s));
       if (missing.length) throw new AppError("forbidden", `Missing scope: ${missing.join(" ")}`);
       // Once per request: the caller's checks (first sight, blocked) are not repeated by a second guard.
       if (request.caller) return;
-      try {
-        await onCaller(caller);
-      } catch (err) {
-        if (!(err instanceof AppError && err.code === "account-blocked" && request.routeOptions.config.allowBlocked)) throw err;
+      if (!recent) {
+        try {
+          await onCaller(caller);
+          check?.keep(token, caller);
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === "account-blocked" && request.routeOptions.config.allowBlocked)) throw err;
+        }
       }
       request.caller = caller;
     };
+    guardScopes.set(guard, scopes);
+    return guard;
+  };
 }
 
 export type RequireScopes = ReturnType<typeof requireScopes>;
@@ -52,6 +68,12 @@ export type RequireScopes = ReturnType<typeof requireScopes>;
 export function guardBeforeParsing(app: FastifyInstance) {
   const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
   app.addHook("onRoute", (route) => {
+    // The OpenAPI document says what each route asks for (its bearer scopes, or none: a public route), unless the
+    // route says it itself; clients and the reliability matrix read it from there.
+    const guards = asList(route.preHandler).filter((hook) => guardScopes.has(hook));
+    if (!route.schema?.hide && route.schema?.security === undefined) {
+      route.schema = { ...route.schema, security: guards.length ? [{ bearer: guards.flatMap((g) => guardScopes.get(g) ?? []) }] : [] };
+    }
     if (!route.preHandler) return;
     route.onRequest = [...asList(route.onRequest), ...asList(route.preHandler)] as typeof route.onRequest;
     route.preHandler = undefined;

@@ -34,7 +34,10 @@ export interface TokenVerifierOptions {
   jwksUrl?: string;
   /** … or the keys themselves (embedded provider). */
   jwks?: () => Promise<JSONWebKeySet>;
-  /** Embedded provider only: checked on every request, never cached (a sign-out or confirmation counts at once). */
+  /**
+   * Embedded provider only: checked on every verification, never cached here (a sign-out or confirmation counts at
+   * once); the API's guard keeps passed checks in the caller-checks memo, which such changes clear.
+   */
   accountState?: AccountTokenState;
 }
 
@@ -86,7 +89,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       }));
     } catch (err) {
       if (err instanceof errors.JWTExpired) throw new AppError("token-expired");
-      throw new AppError("unauthorized");
+      // Not an expired session but a token that fails its checks: forged, or meant for someone else. Operators want to know.
+      throw new AppError("unauthorized").noted(`token refused (${err instanceof errors.JOSEError ? err.code : "not a JWT"})`);
     }
     if (typeof payload.sub !== "string" || !payload.sub || typeof payload.exp !== "number" || typeof payload.iat !== "number") {
       throw new AppError("unauthorized");

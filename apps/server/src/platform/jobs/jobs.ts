@@ -27,5 +27,6 @@ export interface JobHandle<P> {
 export interface Jobs {
   define<P>(definition: JobDefinition<P>): JobHandle<P>;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** Takes no more jobs and waits up to `graceMs` for those running; the rest are failed back to be retried. */
+  stop(graceMs?: number): Promise<void>;
 }

@@ -11,14 +11,22 @@ export interface PgBossJobsOptions {
   log: FastifyBaseLogger;
   /** How often schedules and queues are looked at, in seconds (pg-boss' defaults when absent; tests go faster). */
   checkEverySeconds?: number;
+  /**
+   * False on a `web` instance: it only sends jobs (a data export asked for) and leaves working them, firing the
+   * schedules and the queue's upkeep to the instances that run jobs. Default true.
+   */
+  work?: boolean;
 }
 
 /**
  * Jobs on pg-boss (decision 0007): the same queue on PostgreSQL and on PGlite, jobs claimed with SKIP LOCKED so each
  * runs once among instances, and cron schedules that fire once per occurrence whatever the number of instances.
  */
-export function createPgBossJobs({ connection, schema, log, checkEverySeconds }: PgBossJobsOptions): Jobs {
-  const timing = checkEverySeconds ? { cronWorkerIntervalSeconds: checkEverySeconds, cronMonitorIntervalSeconds: checkEverySeconds } : {};
+export function createPgBossJobs({ connection, schema, log, checkEverySeconds, work = true }: PgBossJobsOptions): Jobs {
+  const timing = {
+    ...(checkEverySeconds ? { cronWorkerIntervalSeconds: checkEverySeconds, cronMonitorIntervalSeconds: checkEverySeconds } : {}),
+    ...(work ? {} : { schedule: false, supervise: false }),
+  };
   const options: ConstructorOptions =
     "url" in connection
       ? { connectionString: connection.url, schema, max: 4, application_name: "latent-jobs", ...timing }
@@ -50,6 +58,7 @@ export function createPgBossJobs({ connection, schema, log, checkEverySeconds }:
       await boss.start();
       for (const definition of definitions.values()) {
         await boss.createQueue(definition.name, { retryLimit: definition.retries ?? 2, retryBackoff: true });
+        if (!work) continue;
         await boss.work(definition.name, { pollingIntervalSeconds: checkEverySeconds ?? 2 }, async (jobs) => {
           for (const job of jobs) {
             const payload = definition.payload.parse(job.data ?? {});
@@ -66,10 +75,10 @@ export function createPgBossJobs({ connection, schema, log, checkEverySeconds }:
       }
     },
 
-    async stop() {
+    async stop(graceMs = 10_000) {
       if (!started) return;
       // Not `close`: on PGlite the connection is the app's, closed with the database.
-      await boss.stop({ graceful: true, timeout: 10_000, close: "url" in connection });
+      await boss.stop({ graceful: true, timeout: graceMs, close: "url" in connection });
     },
   };
 }

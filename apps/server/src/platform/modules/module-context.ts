@@ -7,9 +7,11 @@ import type { Hook } from "../hooks/hook.ts";
 import type { LinkGrants } from "../http/link-grants.ts";
 import type { UrlSigner } from "../http/url-signer.ts";
 import type { RequireScopes } from "../identity/authenticate.ts";
+import type { CallerChecks } from "../identity/caller-checks.ts";
 import type { Caller } from "../identity/verify-token.ts";
 import type { Jobs } from "../jobs/jobs.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import type { EventBus } from "../realtime/event-bus.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 
@@ -27,8 +29,12 @@ export interface Platform {
   mailer: Mailer;
   cooldown: Cooldown;
   bus: EventBus;
+  /** The memo of per-request account checks: whoever changes an account or ends a grant tells it here. */
+  callerChecks: CallerChecks;
   jobs: Jobs;
   log: FastifyBaseLogger;
+  /** Prometheus metrics (`/metrics`): features report what only they see (a scan's processing time, the queue). */
+  metrics: Metrics;
 }
 
 /** What every feature module receives: the platform, where to put its routes, and the API's guard. */

@@ -1,0 +1,29 @@
+import { createRequire } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+import { loggerOptions, pathOf, requestIdOf } from "./request-log.ts";
+
+const tty = process.stdout.isTTY;
+const setTty = (value: boolean) => Object.defineProperty(process.stdout, "isTTY", { value, configurable: true });
+
+describe("the log's shape", () => {
+  afterEach(() => setTty(tty));
+
+  it("is readable in a terminal (pino-pretty, which the server can load) and JSON lines anywhere else", () => {
+    setTty(true);
+    const pretty = loggerOptions("info") as { transport?: { target: string } };
+    expect(pretty.transport?.target).toBe("pino-pretty");
+    expect(() => createRequire(import.meta.url).resolve("pino-pretty")).not.toThrow();
+    setTty(false);
+    expect((loggerOptions("info") as { transport?: unknown }).transport).toBeUndefined();
+    // A stream given (tests) always takes the JSON lines.
+    setTty(true);
+    expect((loggerOptions("info", { write: () => undefined }) as { transport?: unknown }).transport).toBeUndefined();
+  });
+
+  it("drops query strings and keeps only plain request ids", () => {
+    expect(pathOf("/film?code=secret")).toBe("/film");
+    expect(requestIdOf({ headers: { "x-request-id": "edge-7f3a" } })).toBe("edge-7f3a");
+    const injected = requestIdOf({ headers: { "x-request-id": "x\nlevel=60" } });
+    expect(injected).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
