@@ -45,10 +45,15 @@ export async function signUpFromLanding(page: Page, account: Account, role: "use
   }
 }
 
-/** Through the account menu in the user area's header; the labels are those of the language in use. */
+/**
+ * Through the account menu in the user area's header; the labels are those of the language in use. Waits for the
+ * provider to send the browser back to the landing page: a navigation before that would cut the sign-out short and
+ * leave the provider's session alive.
+ */
 export async function signOut(page: Page, labels = { menu: /^Account menu of/, signOut: "Sign out" }) {
   await page.getByRole("button", { name: labels.menu }).click();
   await page.getByRole("menuitem", { name: labels.signOut }).click();
+  await expect(page).toHaveURL("/");
 }
 
 /** The link of the newest mail to `email` that holds one to `/auth/<path>/…`, waiting for that mail to arrive. */
