@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import { ZipDataSchema } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -35,14 +36,24 @@ export function zipRoutes(app: FastifyInstance, deps: { downloads: DownloadsServ
     // A link handed out through a share link names it: revoking the share stops the link too (url-signer.ts).
     if (!(await deps.signer.verify(`/zip/film/${id}`, request.query))) throw notFound();
     const zip = await deps.downloads.streamById(id);
-    return reply
-      .header("content-type", "application/zip")
-      .header("content-length", zip.length)
-      .header(
-        "content-disposition",
-        `attachment; filename="${zip.name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(zip.name)}`,
-      )
-      .header("cache-control", "private, no-store")
-      .send(zip.stream);
+    // Written by the zip itself, which reuses its read buffers once the socket is done with them; the hooks'
+    // headers (security, request id) go with it, and the response hooks (log, metrics) still run when it ends.
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      "content-type": "application/zip",
+      "content-length": zip.length,
+      "content-disposition": `attachment; filename="${zip.name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(zip.name)}`,
+      "cache-control": "private, no-store",
+    });
+    try {
+      await zip.writeTo(res);
+      res.end();
+    } catch (err) {
+      // Past the headers an error can only cut the download short: the client sees fewer bytes than announced.
+      if (!res.destroyed) request.log.warn({ err, film: id }, "zip download cut short");
+      res.destroy();
+    }
   });
 }

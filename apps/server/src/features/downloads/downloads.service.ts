@@ -47,6 +47,7 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
       size: Number(f.size),
       crc32: Number(f.crc32),
       modified: f.updated_at,
+      path: store.localPath?.(f.object_key),
       open: async () => {
         const object = await store.get(f.object_key);
         if (!object) throw new Error(`${f.file_name} is missing from storage`);

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -85,5 +85,71 @@ describe("streamed zip of a roll", () => {
     const broken = entries();
     broken[0] = { ...broken[0]!, size: broken[0]!.size + 10 };
     await expect(pipeline(createZip(broken).stream, createWriteStream(join(dir, "broken.zip")))).rejects.toThrow(/changed while zipping/);
+  });
+
+  it("writes local files read into reused buffers byte for byte, each file's chunks in order, with the exact length", async () => {
+    // Files of several reads each (the buffers are 1 MiB) with a distinct byte pattern per read, so a buffer
+    // reused before its write was done, or reads sent out of order, would corrupt the copy.
+    const sizes = [3 * 1024 * 1024 + 17, 0, 1024 * 1024, 5];
+    const local = await Promise.all(
+      sizes.map(async (size, i) => {
+        const bytes = Buffer.alloc(size);
+        for (let at = 0; at < size; at++) bytes[at] = (at >> 20) * 37 + i * 11 + (at % 251);
+        const path = join(dir, `scan-${i}.tif`);
+        await writeFile(path, bytes);
+        return { name: `scan-${i}.tif`, bytes, path };
+      }),
+    );
+    const done: number[] = [];
+    const zip = createZip(
+      local.map((f) => ({
+        name: f.name,
+        size: f.bytes.length,
+        crc32: crc32(f.bytes),
+        modified: new Date(2026, 10, 22),
+        path: f.path,
+        open: () => Promise.reject(new Error("a local file is read from its path")),
+      })),
+      { onFileDone: (n) => done.push(n) },
+    );
+    // A slow client: each chunk is taken a moment after it was written, as a socket busy with the previous one would.
+    const taken: Buffer[] = [];
+    const slow = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        setTimeout(() => {
+          taken.push(Buffer.from(chunk));
+          callback();
+        }, 3);
+      },
+    });
+    await zip.writeTo(slow);
+    const out = join(dir, "local.zip");
+    await writeFile(out, Buffer.concat(taken));
+    expect((await stat(out)).size).toBe(zip.length);
+    const read = JSON.parse(execFileSync("python3", ["-c", READ, out], { maxBuffer: 64 * 1024 * 1024 }).toString());
+    expect(read.bad).toBeNull();
+    expect(read.files).toEqual(local.map((f) => [f.name, f.bytes.length, f.bytes.toString("hex")]));
+    expect(done).toEqual([1, 2, 3, 4]);
+  });
+
+  it("writes streamed entries the same way, and refuses a local file whose size changed", async () => {
+    const out = join(dir, "streamed.zip");
+    const sink = createWriteStream(out);
+    await createZip(entries()).writeTo(sink);
+    await new Promise((resolve) => sink.end(resolve));
+    const read = JSON.parse(execFileSync("python3", ["-c", READ, out]).toString());
+    expect(read.files).toEqual(files.map((f) => [f.name, f.bytes.length, f.bytes.toString("hex")]));
+
+    const path = join(dir, "grown.tif");
+    await writeFile(path, Buffer.alloc(100, 1));
+    const grown: ZipEntry = {
+      name: "grown.tif",
+      size: 90,
+      crc32: 0,
+      modified: new Date(),
+      path,
+      open: () => Promise.reject(new Error("no")),
+    };
+    await expect(createZip([grown]).writeTo(createWriteStream(join(dir, "grown.zip")))).rejects.toThrow(/changed while zipping/);
   });
 });
