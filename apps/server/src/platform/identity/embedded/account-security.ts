@@ -421,12 +421,12 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     recordSession: (s: { grant_id: string; account_id: string; client_id: string; user_agent: string | null }) => recordSession(db, s),
     touchSession: (grantId: string) => touchSession(db, grantId, now()),
 
-    /** What the token check reads per request: the confirmed email, the password-change cut-off, the grant. */
     /** The provider's storage ended these grants (a sign-out through the provider, a revoked refresh token). */
     grantsEnded(grantIds: string[]) {
       deps.changes?.grants(grantIds);
     },
 
+    /** What the token check reads per request: the confirmed email, the password-change cut-off, the grant. */
     async tokenState(accountId: string, grantId: string | null) {
       const state = await accountTokenState(db, accountId);
       if (!state) return undefined;
