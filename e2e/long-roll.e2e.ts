@@ -77,8 +77,12 @@ test("a long roll draws only the rows near the screen, and the keyboard still re
 
   // Back from the lightbox on a shot far up the roll, the focus is on that shot's tile, drawn again.
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog")).toBeVisible();
+  const lightbox = page.getByRole("dialog");
+  await expect(lightbox.getByRole("heading", { name: new RegExp(`^Shot ${SHOTS - 12}\\b`) })).toBeVisible();
+  // Keys go to the lightbox once it holds the focus (it takes it when its opening transition ends).
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
   await page.keyboard.press("Home");
+  await expect(lightbox.getByRole("heading", { name: /^Shot 1\b/ })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(tile(page, 1)).toBeFocused();
