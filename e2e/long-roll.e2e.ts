@@ -80,7 +80,7 @@ test("a long roll draws only the rows near the screen, and the keyboard still re
   const lightbox = page.getByRole("dialog");
   await expect(lightbox.getByRole("heading", { name: new RegExp(`^Shot ${SHOTS - 12}\\b`) })).toBeVisible();
   // Keys go to the lightbox once it holds the focus (it takes it when its opening transition ends).
-  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
+  await expect(page.locator('[role="dialog"]:focus-within')).toHaveCount(1);
   await page.keyboard.press("Home");
   await expect(lightbox.getByRole("heading", { name: /^Shot 1\b/ })).toBeVisible();
   await page.keyboard.press("Escape");
