@@ -373,7 +373,7 @@ try {
     [`${((SIZE.width * SIZE.height) / 1e6).toFixed(0)} MP 16-bit TIFF`, tiff16],
   ] as const) {
     const ours = await timeInChild(
-      `import { DEFAULT_PROCESSING, makePreviews, tuneSharp } from "./apps/server/src/features/shots/shot-processing.ts"; tuneSharp();`,
+      `import { DEFAULT_PROCESSING, makePreviews } from "./apps/server/src/features/shots/shot-processing.ts";`,
       `await makePreviews(${JSON.stringify(file)}, DEFAULT_PROCESSING);`,
       SIZE.runs,
     );

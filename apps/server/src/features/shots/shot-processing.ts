@@ -8,8 +8,8 @@ import { crc32 } from "node:zlib";
 import { SHOT_ERROR_MESSAGES, type ShotErrorCode } from "@latent/domain/films";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import type { Database } from "../../platform/db/schema.ts";
+import { loadSharp } from "../../platform/images/load-sharp.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { ShotRow, ShotsService } from "./shots.service.ts";
 import { claimPendingShot, failExhaustedShots, releaseShotClaims, updateShotRow } from "./shots.store.ts";
@@ -46,17 +46,9 @@ function failureOf(err: unknown, maxPixels: number): { error_code: ShotErrorCode
   return { error_code: "processing-failed", error_message: SHOT_ERROR_MESSAGES["processing-failed"] };
 }
 
-/**
- * libvips' settings for the server's image work, also used by the bench to time previews alike: no operation cache
- * (a scan is never processed twice; the cache only held memory). Its threads stay sharp's default on glibc (one);
- * returning freed image memory is glibc's mmap threshold, set where the process starts (decision 0018).
- */
-export function tuneSharp() {
-  sharp.cache(false);
-}
-
 /** The preview (long side `previewPx`) and thumbnail of a scan file, and its upright dimensions. */
 export async function makePreviews(path: string, options: Pick<ProcessingOptions, "maxPixels" | "previewPx" | "thumbnailPx">) {
+  const sharp = await loadSharp();
   const input = { limitInputPixels: options.maxPixels, sequentialRead: true, failOn: "error" as const };
   const meta = await sharp(path, input).metadata();
   const preview = await sharp(path, input)
@@ -85,7 +77,6 @@ export function createShotProcessor(
   options: ProcessingOptions,
 ) {
   const { db, store, shots, log } = deps;
-  tuneSharp();
   let running = 0;
   // Only an instance that processes scans (role `all` or `worker`) starts; a `web` instance never claims a shot.
   let started = false;

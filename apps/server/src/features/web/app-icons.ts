@@ -1,5 +1,5 @@
 import { BACKGROUND_COLOR } from "@latent/domain/brand";
-import sharp from "sharp";
+import { loadSharp } from "../../platform/images/load-sharp.ts";
 
 /** Sizes of the PNG icons the web app manifest lists (`apps/web/public/icons/icon-<size>.png`). */
 export const APP_ICON_SIZES = [192, 512] as const;
@@ -14,7 +14,8 @@ export const MASKABLE_ICON_SIZE = 512;
 const MASKABLE_LOGO_SHARE = 0.6;
 
 /** The brand's SVG (`apps/web/public/favicon.svg`) as a square PNG icon of `size` pixels, drawn at that size (not scaled up). */
-export function renderAppIcon(svg: Buffer, size: number): Promise<Buffer> {
+export async function renderAppIcon(svg: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width } = /viewBox="0 0 (?<width>[\d.]+)/.exec(svg.toString("utf8"))?.groups ?? { width: "32" };
   return sharp(svg, { density: (72 * size) / Number(width) })
     .resize(size, size)
@@ -27,6 +28,7 @@ export async function renderMaskableIcon(svg: Buffer, size: number): Promise<Buf
   const logoSize = Math.round(size * MASKABLE_LOGO_SHARE);
   const logo = await renderAppIcon(svg, logoSize);
   const offset = Math.round((size - logoSize) / 2);
+  const sharp = await loadSharp();
   return sharp({ create: { width: size, height: size, channels: 4, background: BACKGROUND_COLOR } })
     .composite([{ input: logo, left: offset, top: offset }])
     .png({ compressionLevel: 9 })
