@@ -68,7 +68,6 @@ import type { Caller } from "./platform/identity/verify-token.ts";
 import type { Jobs } from "./platform/jobs/jobs.ts";
 import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
-import { createSmtpMailer } from "./platform/mail/smtp-mailer.ts";
 import { createMetrics, metricsRoute } from "./platform/metrics/metrics.ts";
 import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
 import type { PaymentProvider } from "./platform/payments/payment-provider.ts";
@@ -136,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw err;
     });
   }
-  // ioredis, the AWS SDK and Stripe's SDK load only when configured: the default server's memory holds none of them.
+  // ioredis, the AWS SDK, nodemailer and Stripe's SDK load only when configured: the default server's memory holds none of them.
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -155,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signer: createUrlSigner(secret, grants),
     grants,
     mailer: config.mail.smtpUrl
-      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }, app.log)
+      ? (await import("./platform/mail/smtp-mailer.ts")).createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }, app.log)
       : createOutboxMailer(db, app.log),
     // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
     cooldown: redis ? createRedisCooldown(redis) : createMemoryCooldown(),
