@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import { expect } from "vitest";
 import type { ApiResponse, TestServer } from "./harness.ts";
@@ -73,4 +74,43 @@ export async function waitForShots(s: TestServer, token: string, filmId: string,
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("shots were not processed");
+}
+
+export interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field
+  body: any;
+}
+
+/** A chunk sent in two halves: the first now, the rest when `finish` is called (so something can happen in between). */
+export function halfSent(s: TestServer, path: string, token: string, bytes: Buffer) {
+  let finish!: () => Promise<Answer>;
+  const sentHalf = new Promise<void>((started) => {
+    const answer = new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest(
+        new URL(path, s.base),
+        {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": bytes.length },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (c) => {
+            text += c;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+        },
+      );
+      // The server may answer (and close) before the second half is written.
+      req.on("error", (err) => reject(err));
+      const half = Math.floor(bytes.length / 2);
+      req.write(bytes.subarray(0, half), () => started());
+      finish = () => {
+        req.end(bytes.subarray(half));
+        return answer;
+      };
+    });
+    answer.catch(() => undefined);
+  });
+  return sentHalf.then(() => ({ finish }));
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jpeg, photographer, roll, upload, waitForShots } from "./film-fixtures.ts";
+import { halfSent, jpeg, photographer, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 /** The staging folders of the filesystem store's multipart uploads. */
@@ -72,33 +71,12 @@ describe.each(DATABASES)("hardening on %s", (kind) => {
     const bytes = await jpeg(800, 600);
     const first = await begin(s, token, filmId, 1, bytes.length);
     expect(first.status).toBe(200);
-    const url = new URL(first.body.urls[0], s.base);
-    const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const req = httpRequest(
-        url,
-        {
-          method: "PUT",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": bytes.length },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (c) => {
-            text += c;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-        },
-      );
-      req.on("error", reject);
-      const half = Math.floor(bytes.length / 2);
-      req.write(bytes.subarray(0, half));
-      // The second start lands while the first chunk is half sent.
-      setTimeout(async () => {
-        const second = await begin(s, token, filmId, 1, bytes.length);
-        expect(second.status).toBe(200);
-        req.end(bytes.subarray(half));
-      }, 300);
-    });
-    const chunk = await answer;
+    const sending = await halfSent(s, first.body.urls[0], token, bytes);
+    // The second start lands while the first chunk is half sent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = await begin(s, token, filmId, 1, bytes.length);
+    expect(second.status).toBe(200);
+    const chunk = await sending.finish();
     expect([404, 409]).toContain(chunk.status);
     expect(chunk.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     await s.api(`/api/film/${filmId}`, { method: "DELETE", token });

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { PLANS } from "@latent/domain/plans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bigTiff, jpeg, photographer, roll, sha, upload, waitForShots } from "./film-fixtures.ts";
+import { type Answer, bigTiff, halfSent, jpeg, photographer, roll, sha, upload, waitForShots } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 /**
@@ -14,45 +13,6 @@ import { DATABASES, startServer, type TestServer } from "./harness.ts";
  * roll goes, an upload's last chunks arriving together, share links made at once or while their roll goes, creates
  * racing deletes at a plan's limit, one order claimed twice at once, one sticker linked to two rolls at once.
  */
-
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field
-  body: any;
-}
-
-/** A chunk sent in two halves: the first now, the rest when `finish` is called (so something can happen in between). */
-function halfSent(s: TestServer, path: string, token: string, bytes: Buffer) {
-  let finish!: () => Promise<Answer>;
-  const sentHalf = new Promise<void>((started) => {
-    const answer = new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest(
-        new URL(path, s.base),
-        {
-          method: "PUT",
-          headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": bytes.length },
-        },
-        (res) => {
-          let text = "";
-          res.on("data", (c) => {
-            text += c;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-        },
-      );
-      // The server may answer (and close) before the second half is written.
-      req.on("error", (err) => reject(err));
-      const half = Math.floor(bytes.length / 2);
-      req.write(bytes.subarray(0, half), () => started());
-      finish = () => {
-        req.end(bytes.subarray(half));
-        return answer;
-      };
-    });
-    answer.catch(() => undefined);
-  });
-  return sentHalf.then(() => ({ finish }));
-}
 
 describe.each(DATABASES)("races on %s", (kind) => {
   let s: TestServer;
