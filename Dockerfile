@@ -1,26 +1,23 @@
 # Latent: one image for every role (ROLE=all, web or worker). `docker build -t latent .`
 # Runs exactly what `npm start` runs (`node apps/server/src/main.ts`), with the same environment variables (README).
 
-# 1. The web app, built with the dev dependencies.
-FROM node:24-slim AS build
+# 0. What npm ci needs: the manifests, the lockfile and the scripts its postinstall runs.
+FROM node:24-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY scripts ./scripts
 COPY packages/domain/package.json packages/domain/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+
+# 1. The web app, built with the dev dependencies.
+FROM manifests AS build
 RUN npm ci
 COPY . .
 RUN npm run build
 
 # 2. The runtime dependencies only (sharp's prebuilt libvips comes with them).
-FROM node:24-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY scripts ./scripts
-COPY packages/domain/package.json packages/domain/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
+FROM manifests AS deps
 RUN npm ci --omit=dev && npm cache clean --force
 
 # 3. The server's sources (Node runs the TypeScript as is), the built web app, no compiler, no tests; not root.

@@ -6,6 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, photographer, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, startServer, type TestServer } from "./harness.ts";
 
+/** Starts an upload at shots 1…`count` of a roll (no bytes sent): shots to keep, past the free plan's 36. */
+async function startUploads(s: TestServer, token: string, filmId: string, count: number) {
+  for (let index = 1; index <= count; index++) {
+    const begin = await s.api(`/api/film/shot/${filmId}/${index}/upload`, {
+      method: "POST",
+      token,
+      body: { content_type: "image/jpeg", content_length: 1000 },
+    });
+    expect(begin.status).toBe(200);
+  }
+}
+
 describe.each(BACKENDS)("shots on %s with the %s store", (kind, store) => {
   let s: TestServer;
   beforeAll(async () => {
@@ -33,14 +45,7 @@ describe.each(BACKENDS)("shots on %s with the %s store", (kind, store) => {
   it("keeps an already kept shot again at the free plan's limit of 36: only newly kept shots count", async () => {
     const token = await photographer(s);
     const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
-    for (let index = 1; index <= 37; index++) {
-      const begin = await s.api(`/api/film/shot/${film.id}/${index}/upload`, {
-        method: "POST",
-        token,
-        body: { content_type: "image/jpeg", content_length: 1000 },
-      });
-      expect(begin.status).toBe(200);
-    }
+    await startUploads(s, token, film.id, 37);
     const keep = (...indexes: number[]) => ({ shots: indexes.map((index) => ({ index, kept: true, scanner: `Scanner ${index}` })) });
     const all = Array.from({ length: 36 }, (_, i) => i + 1);
     expect((await s.api(`/api/film/shot/${film.id}`, { method: "PUT", token, body: keep(...all) })).status).toBe(200);
@@ -72,14 +77,7 @@ describe("large-format scans and decompression bombs", () => {
   it("refuses to keep more shots than the free plan's 36, with the spec's text", async () => {
     const token = await photographer(s);
     const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
-    for (let index = 1; index <= 37; index++) {
-      const begin = await s.api(`/api/film/shot/${film.id}/${index}/upload`, {
-        method: "POST",
-        token,
-        body: { content_type: "image/jpeg", content_length: 1000 },
-      });
-      expect(begin.status).toBe(200);
-    }
+    await startUploads(s, token, film.id, 37);
     const keep = (from: number, to: number) => ({
       shots: Array.from({ length: to - from + 1 }, (_, i) => ({ index: from + i, kept: true })),
     });
