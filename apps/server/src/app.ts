@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db, pglite } = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
+  const { db, pglite, writes } = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
   // Files under DATA_DIR are this instance's own: refuse to start beside instances whose files are elsewhere (decision 0019).
   if (!config.s3) {
     await assertStoreSharedWithDatabase(db, join(config.dataDir, "objects")).catch(async (err) => {
@@ -146,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const platform: Platform = {
     config,
     db,
+    writes,
     secret,
     log: app.log,
     store: config.s3
@@ -183,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerRequestLog(app);
   metrics.observeRequests(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // A worker processes scans and runs jobs; over HTTP it answers only its probes (and metrics), never the product:
   // before the guard, so a product route is 404 there with or without a token.
   if (config.role === "worker") {

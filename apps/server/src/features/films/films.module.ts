@@ -1,3 +1,4 @@
+import { createReplyCache } from "../../platform/http/reply-cache.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
@@ -11,13 +12,16 @@ export async function filmsModule(
   ctx: ModuleContext,
   deps: { shots: ShotsService; entitlements: EntitlementsService; users: UsersService; gear: GearService },
 ) {
-  const { db, store, signer } = ctx.platform;
+  const { db, store, signer, writes, bus } = ctx.platform;
   const films = createFilmsService({ db, store, signer, ...deps });
+  // A roll page and the rolls list show rows of films and shots; a user's deletion cascades into both.
+  const replies = createReplyCache({ writes, bus, tables: ["films", "shots", "users"] });
+  ctx.root.addHook("onClose", async () => replies.close());
   deps.users.deleting.add(async ({ userId, deleted }) => {
     const n = await films.removeAllOfUser(userId);
     deleted("rolls (with their shots, uploads, share links and files)", n.rolls);
     deleted("customers' rolls unlinked from the lab", n.labCopies);
   });
-  await ctx.api((api) => filmsRoutes(api, { films, requireScopes: ctx.requireScopes }));
+  await ctx.api((api) => filmsRoutes(api, { films, replies, requireScopes: ctx.requireScopes }));
   return films;
 }

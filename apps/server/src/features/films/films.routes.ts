@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
+import type { ReplyCache } from "../../platform/http/reply-cache.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { FilmsService } from "./films.service.ts";
 
@@ -18,9 +19,9 @@ function invalidFilm(request: FastifyRequest): never {
   throw new AppError("invalid-new-film", `${path}: ${message}`, fields);
 }
 
-export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; requireScopes: RequireScopes }) {
+export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; replies: ReplyCache; requireScopes: RequireScopes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { films, requireScopes } = deps;
+  const { films, replies, requireScopes } = deps;
   const tags = ["films"];
 
   r.get(
@@ -34,12 +35,19 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
         response: { 200: z.array(FilmSchema) },
       },
     },
-    async (request) => films.list(callerOf(request).sub, request.query),
+    // The two hottest reads of the product, kept briefly between writes (decision 0018).
+    async (request, reply) => {
+      const { sub } = callerOf(request);
+      return replies.send(reply, `list\u0000${sub}\u0000${JSON.stringify(request.query)}`, () => films.list(sub, request.query));
+    },
   );
   r.get(
     "/film/:id",
     { preHandler: requireScopes("read:film"), schema: { tags, params: IdParams, response: { 200: FilmDetailSchema } } },
-    async (request) => films.get(callerOf(request).sub, request.params.id),
+    async (request, reply) => {
+      const { sub } = callerOf(request);
+      return replies.send(reply, `roll\u0000${sub}\u0000${request.params.id}`, () => films.get(sub, request.params.id));
+    },
   );
   r.post(
     "/film",

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import pg from "pg";
 import * as foundation from "../../migrations/0001-foundation.ts";
@@ -19,6 +19,7 @@ import * as accountSecurity from "../../migrations/0012-account-security.ts";
 import * as accountData from "../../migrations/0013-account-data.ts";
 import * as uploadPartCount from "../../migrations/0014-upload-part-count.ts";
 import type { Database } from "./schema.ts";
+import { type WriteWatch, watchWrites } from "./write-watch.ts";
 
 /** Migrations in order; listed explicitly so the wiring stays visible. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,11 +53,14 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   /** The embedded database when there is no PostgreSQL server (the job queue shares it); null otherwise. */
   pglite: PGlite | null;
+  /** Told when writes made through `db` have been committed (caches of rows drop what they kept). */
+  writes: WriteWatch;
 }
 
 /** Opens the database (PostgreSQL or PGlite) and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
-  let db: Kysely<Database>;
+  let dialect: Dialect;
+  let watch: WriteWatch;
   let pglite: PGlite | null = null;
   if (options.url) {
     const pool = new pg.Pool({
@@ -64,14 +68,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    ({ dialect, watch } = watchWrites(new PostgresDialect({ pool })));
     if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
   } else {
     const dir = join(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
-    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    ({ dialect, watch } = watchWrites(new PGliteDialect({ pglite })));
   }
+  const db = new Kysely<Database>({ dialect });
   const { error, results } = await new Migrator({
     db,
     provider,
@@ -84,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     await db.destroy();
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
   }
-  return { db, pglite };
+  return { db, pglite, writes: watch };
 }
 
 /** Answers when the database does (readiness probes); throws otherwise. */

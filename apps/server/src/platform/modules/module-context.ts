@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Cooldown } from "../cooldown/cooldown.ts";
 import type { Database } from "../db/schema.ts";
+import type { WriteWatch } from "../db/write-watch.ts";
 import type { Hook } from "../hooks/hook.ts";
 import type { LinkGrants } from "../http/link-grants.ts";
 import type { UrlSigner } from "../http/url-signer.ts";
@@ -20,6 +21,8 @@ export interface Platform {
   config: Config;
   /** For the feature's own store only: another feature's tables are reached through its service. */
   db: Kysely<Database>;
+  /** Told when writes through `db` commit: what keeps copies of rows (a reply cache) drops them. */
+  writes: WriteWatch;
   store: ObjectStore;
   signer: UrlSigner;
   /** Revocable grants that signed links and feed tickets may be handed out under (a share link's). */
