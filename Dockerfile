@@ -26,6 +26,8 @@ FROM node:24-slim
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 # glibc: image buffers go back to the system when freed (see scripts/run.sh, decision 0018).
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+# The young generation bounded as scripts/run.sh does (decision 0018).
+ENV NODE_OPTIONS=--max-semi-space-size=16
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
