@@ -92,7 +92,9 @@ describe.skipIf(!postgres)("roll pages kept by two instances on one PostgreSQL a
     await a.api(`/api/film/${id}`, { method: "PUT", token, body: { ...roll, name: "Alps, day two" } });
     await a.api("/api/film", { method: "POST", token, body: { ...roll, name: "Coast" } });
     // Far sooner than the two seconds a page may be kept: the bus carries the change.
-    await expect.poll(async () => (await b.api(`/api/film/${id}`, { token })).body.name, { timeout: 500, interval: 5 }).toBe("Alps, day two");
+    await expect
+      .poll(async () => (await b.api(`/api/film/${id}`, { token })).body.name, { timeout: 500, interval: 5 })
+      .toBe("Alps, day two");
     await expect.poll(async () => (await b.api("/api/film", { token })).body.length, { timeout: 500, interval: 5 }).toBe(2);
   });
 });

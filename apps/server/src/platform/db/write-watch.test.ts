@@ -13,7 +13,13 @@ describe("write watch", () => {
   const settled: CommittedWrites[] = [];
   // What a cache would read again when told: it must already see the committed rows.
   const seenAtSettle: Promise<number>[] = [];
-  const count = async () => (await db.selectFrom("notes").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await db
+        .selectFrom("notes")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
   beforeAll(async () => {
     await sql`create table notes (id int primary key, body text not null)`.execute(db);
     watch.onSettled((statements) => {

@@ -16,7 +16,10 @@ function fakeWrites() {
       return () => listeners.delete(listener);
     },
   };
-  return { watch, commit: (...statements: string[]) => listeners.forEach((l) => l(statements)) };
+  const commit = (...statements: string[]) => {
+    for (const listener of listeners) listener(statements);
+  };
+  return { watch, commit };
 }
 
 describe("reply cache", () => {
@@ -41,19 +44,21 @@ describe("reply cache", () => {
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    app.withTypeProvider<ZodTypeProvider>().get(
-      "/roll/:who",
-      { schema: { params: z.object({ who: z.string() }), response: { 200: z.object({ name: z.string() }) } } },
-      async (request, reply) =>
-        cache.send(reply, `roll\u0000${request.params.who}`, async () => {
-          reads++;
-          const name = rows[request.params.who];
-          if (!name) throw notFound();
-          during?.();
-          // The serializer's own work shows in the kept body: what the schema does not name is left out.
-          return { name, secret: "not in the schema" };
-        }),
-    );
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        "/roll/:who",
+        { schema: { params: z.object({ who: z.string() }), response: { 200: z.object({ name: z.string() }) } } },
+        async (request, reply) =>
+          cache.send(reply, `roll\u0000${request.params.who}`, async () => {
+            reads++;
+            const name = rows[request.params.who];
+            if (!name) throw notFound();
+            during?.();
+            // The serializer's own work shows in the kept body: what the schema does not name is left out.
+            return { name, secret: "not in the schema" };
+          }),
+      );
     await app.ready();
   });
   afterEach(async () => {
