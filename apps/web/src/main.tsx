@@ -20,10 +20,13 @@ function shouldRetry(failures: number, error: unknown) {
 }
 
 async function start(root: HTMLElement) {
+  // The settings are asked for while the texts load (one wait instead of two before the first page).
+  const settings = fetchRuntimeConfig();
+  settings.catch(() => undefined);
   const i18n = await createI18n(initialLocale());
   let config: Awaited<ReturnType<typeof fetchRuntimeConfig>>;
   try {
-    config = await fetchRuntimeConfig();
+    config = await settings;
   } catch (err) {
     console.error(err);
     // Without the settings there is no sign-in: say so plainly, in the user's language.
