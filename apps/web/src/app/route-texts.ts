@@ -55,6 +55,10 @@ export function withRouteTexts(routes: RouteObject[], i18n: Pick<I18n, "loadName
     const { lazy } = route;
     if (typeof lazy === "function" && namespaces) {
       next.lazy = async () => (await Promise.all([lazy(), i18n.loadNamespaces(namespaces)]))[0];
+    } else if (typeof lazy === "object" && lazy.Component && namespaces) {
+      // Only the component is lazy: the texts come with it, and loaders and guards still need neither.
+      const component = lazy.Component;
+      next.lazy = { ...lazy, Component: async () => (await Promise.all([component(), i18n.loadNamespaces(namespaces)]))[0] };
     }
     return next;
   });

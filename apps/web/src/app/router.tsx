@@ -153,7 +153,7 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
             void services.queryClient.prefetchQuery(filmQueryOptions(services.api, params.filmId ?? ""));
             return null;
           },
-          lazy: async () => ({ Component: (await import("../features/films/film-screen.tsx")).FilmScreen }),
+          lazy: { Component: async () => (await import("../features/films/film-screen.tsx")).FilmScreen },
         },
       ],
     },
@@ -255,7 +255,9 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
           path: paths.user.root,
           // The role redirects look at the previous route too, so they guard every route of the area (spec §2).
           middleware: [mobileRedirect(services), requireLogin(services), roleRedirects(services, previousPath)],
-          lazy: async () => ({ Component: (await import("./layouts/user-layout.tsx")).UserLayout }),
+          // Only the component is lazy (object form): the guards and the child's loader run while the layout's code
+          // loads, instead of after it and every chunk it imports (decision 0018).
+          lazy: { Component: async () => (await import("./layouts/user-layout.tsx")).UserLayout },
           children: userRoutes,
         },
         {

@@ -201,6 +201,8 @@ describe("auth session with the identity library loaded on first need", () => {
     const um = fakeManager(user(3600));
     const { load, auth } = lazySession(um, { [KEY]: JSON.stringify({ expires_at: Date.now() / 1000 + 3600 }) });
     expect(auth.isSignedIn()).toBe(true);
+    // Asked for at once: the first guarded page will need it.
+    expect(load).toHaveBeenCalledTimes(1);
     expect(await auth.accessToken()).toBe("at-new");
     expect(load).toHaveBeenCalledTimes(1);
     expect(um.events.addAccessTokenExpiring).toHaveBeenCalledTimes(1);

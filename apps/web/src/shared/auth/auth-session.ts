@@ -93,6 +93,14 @@ export function createAuthSession(
     });
     return loading;
   };
+  // A stored session needs the library on the first page behind the login guard: it is asked for at once, ahead of
+  // that page's own chunks. Behind them (six connections per host) it arrived last and held back the page's first
+  // request, the user's profile and the roll with it (decision 0018). A failed load is tried again when needed.
+  if (storedUser() !== null) {
+    load().catch(() => {
+      loading = null;
+    });
+  }
 
   /** login_required and missing_refresh_token mean the provider's session is gone: sign out here too (spec §8). */
   const forgetOnSessionLoss = async (err: unknown) => {
