@@ -77,9 +77,11 @@ export function createReplyCache({
         forget(key);
         entries.set(key, { body, until: now() + REPLY_CACHE_TTL_MS });
         bytes += body.length;
-        // Oldest first (a Map keeps insertion order).
-        for (const [oldest] of entries) {
-          if (bytes <= MAX_BYTES) break;
+        // Oldest first (a Map keeps insertion order, and every entry lives as long): the expired, then whatever
+        // is over the size bound.
+        const at = now();
+        for (const [oldest, entry] of entries) {
+          if (entry.until > at && bytes <= MAX_BYTES) break;
           forget(oldest);
         }
       }
