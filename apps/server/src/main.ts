@@ -1,6 +1,5 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { tuneHeap } from "./platform/startup/heap-tuning.ts";
 import { listenFailure, preflight } from "./platform/startup/preflight.ts";
 
 async function main() {
@@ -38,8 +37,6 @@ async function main() {
     await latent.close().catch(() => undefined);
     throw listenFailure(err, config) ?? err;
   }
-  // After start-up, whose own garbage V8's schedule collects best: the tuning is for streaming bodies.
-  tuneHeap();
   app.log.info(`Latent is running on ${config.publicUrl}`);
 }
 

@@ -8,6 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db/db-e
 import type { Database, UploadsTable } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { peekStream } from "../../platform/http/peek-stream.ts";
+import { streamingBody } from "../../platform/http/streaming-heap.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -259,6 +260,7 @@ export function createUploadsService(deps: UploadsDeps) {
       source.on("error", (err) => counted.destroy(err));
       source.pipe(counted);
       let part: Awaited<ReturnType<ObjectStore["putPart"]>>;
+      const streamed = streamingBody();
       try {
         part = await store.putPart(upload.object_key, upload.store_upload_id, partNumber, counted, expected);
       } catch (err) {
@@ -269,6 +271,8 @@ export function createUploadsService(deps: UploadsDeps) {
           throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes${tooLong ? "" : `, received ${bytes}`}`);
         }
         throw err;
+      } finally {
+        streamed();
       }
       const received = await recordPart(db, { upload_id: upload.id, part_number: partNumber, etag: part.etag, size: part.size }).catch(
         async (err) => {
