@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import type { AppServices } from "./app/app-services.ts";
+import { sendFirstRequests } from "./app/first-requests.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { createApiClient } from "./shared/api/api-client.ts";
 import { ApiError } from "./shared/api/api-error.ts";
@@ -60,6 +61,7 @@ async function start(root: HTMLElement) {
     }),
     i18n,
   };
+  await sendFirstRequests(services, location.pathname);
   router = createAppRouter(services);
   createRoot(root).render(
     <StrictMode>
