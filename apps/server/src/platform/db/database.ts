@@ -18,6 +18,7 @@ import * as storeIntegrations from "../../migrations/0011-store-integrations.ts"
 import * as accountSecurity from "../../migrations/0012-account-security.ts";
 import * as accountData from "../../migrations/0013-account-data.ts";
 import * as uploadPartCount from "../../migrations/0014-upload-part-count.ts";
+import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
 
@@ -76,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     pglite = await PGlite.create(dir);
     ({ dialect, watch } = watchWrites(new PGliteDialect({ pglite })));
   }
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect: withOwnSchemaIntrospection(dialect, options.searchPath ?? "public") });
   const { error, results } = await new Migrator({
     db,
     provider,
