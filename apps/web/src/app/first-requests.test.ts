@@ -4,12 +4,23 @@ import type { ApiClient } from "../shared/api/api-client.ts";
 import type { AppServices } from "./app-services.ts";
 import { sendFirstRequests } from "./first-requests.ts";
 
-/** Services whose API records the paths it is asked for (and never answers: sent is what matters here). */
-function servicesFor(signedIn: boolean) {
+const doneShot = (index: number) => ({
+  index,
+  state: "done",
+  width: 6000,
+  height: 4000,
+  version: { thumbnail_url: `/media/t${index}`, preview_url: `/media/p${index}` },
+});
+
+/**
+ * Services whose API records the paths it is asked for. It never answers (sent is what matters), unless given
+ * answers by path.
+ */
+function servicesFor(signedIn: boolean, answers: Record<string, unknown> = {}) {
   const sent: string[] = [];
   const api = ((path: string) => {
     sent.push(path);
-    return new Promise(() => undefined);
+    return path in answers ? Promise.resolve(answers[path]) : new Promise(() => undefined);
   }) as ApiClient;
   const auth = { isSignedIn: () => signedIn, activeUser: async () => (signedIn ? { access_token: "t" } : null) };
   const services = { auth, api, queryClient: new QueryClient() } as unknown as AppServices;
@@ -44,5 +55,29 @@ describe("the first requests of a cold page in the user area", () => {
     await sendFirstRequests(services, "/u/films/abc");
     void services.queryClient.prefetchQuery({ queryKey: ["user"], queryFn: () => services.api("/api/user") });
     expect(sent).toEqual(["/api/user", "/api/film/abc"]);
+  });
+
+  it("ask for the first screen's thumbnails once the roll arrives, as its tiles will", async () => {
+    const shots = Array.from({ length: 30 }, (_, i) => doneShot(i + 1));
+    const { services } = servicesFor(true, { "/api/film/abc": { id: "abc", shots } });
+    const preloaded: string[] = [];
+    await sendFirstRequests(services, "/u/films/abc", (srcSet) => preloaded.push(srcSet));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded).toHaveLength(8);
+    expect(preloaded[0]).toBe("/media/t1 480w, /media/p1 2048w");
+    expect(preloaded[7]).toBe("/media/t8 480w, /media/p8 2048w");
+  });
+
+  it("ask for no thumbnail when the roll cannot be had, nor off a roll's page", async () => {
+    const preloaded: string[] = [];
+    const failing = servicesFor(true);
+    (failing.services as { api: ApiClient }).api = (async () => {
+      throw new Error("not found");
+    }) as ApiClient;
+    await sendFirstRequests(failing.services, "/u/films/abc", (srcSet) => preloaded.push(srcSet));
+    const elsewhere = servicesFor(true, { "/api/user": { id: "u" } });
+    await sendFirstRequests(elsewhere.services, "/u/films", (srcSet) => preloaded.push(srcSet));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded).toEqual([]);
   });
 });

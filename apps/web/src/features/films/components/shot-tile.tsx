@@ -1,7 +1,7 @@
 import { Badge, Loader, Progress, Text, VisuallyHidden } from "@mantine/core";
 import { memo, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type GalleryItem, tileImage } from "../public/gallery-items.ts";
+import { type GalleryItem, TILE_SIZES, tileImage } from "../public/gallery-items.ts";
 import classes from "./films.module.css";
 import { useShotErrorText } from "./use-shot-error-text.ts";
 
@@ -15,12 +15,6 @@ interface ShotTileProps {
   /** On the first screen: its thumbnail is fetched at once and first, not when layout finds it in view. */
   eager?: boolean;
 }
-
-/**
- * How wide a tile is drawn, for choosing between the thumbnail and the preview: half the screen on phones (two a row),
- * at most about 280 px elsewhere (films.module.css, .gallery).
- */
-const TILE_SIZES = "(max-width: 36em) 50vw, 280px";
 
 /** One shot in the gallery: its thumbnail in a fixed square, its index, and how its upload is going. */
 export const ShotTile = memo(ShotTileView, sameTile);

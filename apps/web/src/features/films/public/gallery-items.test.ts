@@ -1,7 +1,7 @@
 import type { Shot } from "@latent/domain/films";
 import { describe, expect, it } from "vitest";
 import type { UploadShot } from "../uploads/upload-manager.ts";
-import { galleryItems, galleryPosition, tileImage } from "./gallery-items.ts";
+import { FIRST_SCREEN_TILES, firstScreenImages, galleryItems, galleryPosition, tileImage } from "./gallery-items.ts";
 
 const shot = (index: number, state: Shot["state"], error_message: string | null = null, error_code: Shot["error_code"] = null): Shot => ({
   id: `s${index}`,
@@ -120,5 +120,25 @@ describe("tile images", () => {
 
   it("offer nothing before the thumbnail is made", () => {
     expect(tileImage({ version: { ...version, thumbnail_url: null }, width: 10, height: 10 })).toBeNull();
+  });
+});
+
+describe("the thumbnails of a roll page's first screen", () => {
+  it("are those of its first tiles in shot order, with the srcset the tiles give", () => {
+    const shots = Array.from({ length: 20 }, (_, i) => shot(20 - i, "done"));
+    const images = firstScreenImages(shots);
+    expect(images).toHaveLength(FIRST_SCREEN_TILES);
+    expect(images[0]).toBe(tileImage(shot(1, "done"))?.srcSet);
+    expect(images.at(-1)).toBe(tileImage(shot(FIRST_SCREEN_TILES, "done"))?.srcSet);
+  });
+
+  it("leave out tiles with no thumbnail yet, without reaching past the first screen", () => {
+    const shots = [
+      shot(1, "done"),
+      shot(2, "pending"),
+      shot(3, "error", "bad"),
+      ...Array.from({ length: 10 }, (_, i) => shot(i + 4, "done")),
+    ];
+    expect(firstScreenImages(shots)).toEqual([1, 4, 5, 6, 7, 8].map((i) => tileImage(shot(i, "done"))?.srcSet));
   });
 });

@@ -72,6 +72,14 @@ export function galleryPosition(items: readonly GalleryItem[], index: number | n
   };
 }
 
+/**
+ * How wide a tile is drawn, for choosing between the thumbnail and the preview: half the screen on phones (two a row),
+ * at most about 280 px elsewhere (films.module.css, .gallery).
+ */
+export const TILE_SIZES = "(max-width: 36em) 50vw, 280px";
+/** Tiles that are on the first screen of a roll's page (two rows on a wide screen): their thumbnails go first. */
+export const FIRST_SCREEN_TILES = 8;
+
 /** Longest side of the thumbnail (WebP) and of the preview (JPEG) the server makes of each scan. */
 export const THUMBNAIL_PX = 480;
 export const PREVIEW_PX = 2048;
@@ -96,4 +104,14 @@ export function tileImage(shot: Pick<Shot, "version" | "width" | "height">): { s
     if (previewWidth > widthWithin(THUMBNAIL_PX, shot.width, shot.height)) sources.push(`${preview_url} ${previewWidth}w`);
   }
   return { src: thumbnail_url, srcSet: sources.join(", ") };
+}
+
+/** The `srcset` of each thumbnail on a roll page's first screen, in tile order (shots not done yet have none). */
+export function firstScreenImages(shots: readonly Shot[]): string[] {
+  return galleryItems(shots, [])
+    .slice(0, FIRST_SCREEN_TILES)
+    .flatMap((item) => {
+      const image = item.state === "done" && item.shot ? tileImage(item.shot) : null;
+      return image ? [image.srcSet] : [];
+    });
 }

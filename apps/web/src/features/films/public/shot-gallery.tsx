@@ -3,13 +3,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "../components/films.module.css";
 import { ShotTile } from "../components/shot-tile.tsx";
-import type { GalleryItem } from "./gallery-items.ts";
+import { FIRST_SCREEN_TILES, type GalleryItem } from "./gallery-items.ts";
 import { REVEAL_SHOT_EVENT, VirtualSheet } from "./virtual-sheet.tsx";
 
 /** From this many shots on, only the rows near the screen are drawn (virtual-sheet.tsx); a 36-shot roll is drawn whole. */
 export const VIRTUAL_SHEET_FROM = 48;
-/** Tiles that are on the first screen of a roll's page (two rows on a wide screen): their thumbnails go first. */
-const FIRST_SCREEN_TILES = 8;
 
 interface ShotGalleryProps {
   items: GalleryItem[];
