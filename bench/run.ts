@@ -585,7 +585,7 @@ async function webRows({ webDist, base, token }: { webDist: string; base: string
     const filmId = await web.prepareRollPage({ baseUrl: base, token, shots: 100 });
     const page = await web.measureRollPage({ baseUrl: base, token, filmId });
     row({
-      figure: `100-shot roll page: first thumbnail visible (ms; first screen ${page.firstScreenMs} ms, warm ${page.warmFirstScreenMs} ms)`,
+      figure: `100-shot roll page: first thumbnail visible (ms; ${page.coldScripts} scripts; first screen ${page.firstScreenMs} ms, warm ${page.warmFirstScreenMs} ms)`,
       value: page.firstThumbnailMs,
       baseline: null,
       ratio: null,

@@ -17,9 +17,10 @@
  *   where the web app keeps its session, so no sign-in page runs) and times, from the start of the navigation
  *   (`performance.now()` of the page): the first thumbnail loaded on screen (`firstThumbnailMs`) and every tile on
  *   the first screen showing its thumbnail (`firstScreenMs`), on a cold cache and again on a reload
- *   (`warmFirstScreenMs`). Then it scrolls the page to the end at 60 px a frame and reports the frames seen while
- *   scrolling (`longestFrameMs`, `slowFrames` over 50 ms) and the most tiles the page held at once (`maxTilesInDom`;
- *   a virtualised sheet keeps it well under the roll's length).
+ *   (`warmFirstScreenMs`), and how many script files the cold load fetched (`coldScripts`). Then it scrolls the
+ *   page to the end at 60 px a frame and reports the frames seen while scrolling (`longestFrameMs`, `slowFrames`
+ *   over 50 ms) and the most tiles the page held at once (`maxTilesInDom`; a virtualised sheet keeps it well under
+ *   the roll's length).
  *
  * Standalone: `sh scripts/run.sh node bench/web.ts [distDir]` measures `distDir` (default apps/web/dist, built with
  * `npm run build`); then, on a server it starts itself with that build (or on BENCH_BASE_URL with BENCH_TOKEN), a
@@ -222,6 +223,8 @@ export interface RollPage {
   warmFirstScreenMs: number;
   /** Tiles on the first screen. */
   tilesOnFirstScreen: number;
+  /** Script files the cold load fetched: over HTTP/1.1 each costs a turn on one of six connections. */
+  coldScripts: number;
   /** While scrolling to the end: the longest frame, and how many took over 50 ms. */
   longestFrameMs: number;
   slowFrames: number;
@@ -281,6 +284,9 @@ export async function measureRollPage(
     };
     await page.goto(url);
     const cold = await firstScreen();
+    const coldScripts = await page.evaluate(
+      () => performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js")).length,
+    );
     await page.reload();
     const warm = await firstScreen();
     const shots = await page.evaluate(() =>
@@ -311,6 +317,7 @@ export async function measureRollPage(
       firstScreenMs: Math.round(cold.screen),
       warmFirstScreenMs: Math.round(warm.screen),
       tilesOnFirstScreen: cold.tiles,
+      coldScripts,
       longestFrameMs: Math.round(Math.max(0, ...scrolling.frames)),
       slowFrames: scrolling.frames.filter((ms) => ms > 50).length,
       frames: scrolling.frames.length,
@@ -385,7 +392,7 @@ if (import.meta.main) {
       const filmId = process.env.BENCH_FILM_ID ?? (await prepareRollPage({ ...setup, shots: 100 }));
       const roll = await measureRollPage({ ...setup, filmId });
       console.log(
-        `Roll page, ${roll.shots} shots: first thumbnail ${roll.firstThumbnailMs} ms, first screen (${roll.tilesOnFirstScreen} tiles) ${roll.firstScreenMs} ms cold, ${roll.warmFirstScreenMs} ms warm`,
+        `Roll page, ${roll.shots} shots: first thumbnail ${roll.firstThumbnailMs} ms, first screen (${roll.tilesOnFirstScreen} tiles) ${roll.firstScreenMs} ms cold (${roll.coldScripts} scripts), ${roll.warmFirstScreenMs} ms warm`,
       );
       console.log(
         `Scrolling to the end: ${roll.frames} frames, longest ${roll.longestFrameMs} ms, ${roll.slowFrames} over 50 ms; at most ${roll.maxTilesInDom} tiles in the page`,
