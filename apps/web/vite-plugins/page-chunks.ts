@@ -32,23 +32,24 @@ function chunkName(users: readonly string[], all: readonly Page[]) {
  */
 export function pageChunks(options: { pages: readonly Page[] }): Rolldown.CodeSplittingGroup[] {
   const { pages } = options;
-  let names: Map<string, string> | null = null;
-  let sizes: Map<string, number> | null = null;
+  let planned: { names: Map<string, string>; sizes: Map<string, number> } | null = null;
   const plan = (lookup: ModuleLookup) => {
-    if (names && sizes) return { names, sizes };
+    if (planned) return planned;
     const usedBy = createUsedModules(lookup);
     const roots = new Set(pages.flatMap((p) => p.roots));
     const users = new Map<string, string[]>();
     for (const page of pages)
       for (const id of usedBy(page.roots)) {
-        // The entry's modules go to the groups above these first; those it does not keep (code only unused parts
-        // of the entry reach) come here, to the pages that use them.
+        // The pages' own lazy modules stay files of their own. The entry's modules are counted like any other: the
+        // groups above these take them first, and those they leave (reached only through unused code) go here.
         if (roots.has(id)) continue;
         users.set(id, [...(users.get(id) ?? []), page.name]);
       }
-    names = new Map([...users].map(([id, u]) => [id, chunkName(u, pages)]));
-    sizes = new Map([...users].map(([id, u]) => [id, u.length]));
-    return { names, sizes };
+    planned = {
+      names: new Map([...users].map(([id, u]) => [id, chunkName(u, pages)])),
+      sizes: new Map([...users].map(([id, u]) => [id, u.length])),
+    };
+    return planned;
   };
   return pages.map((_, i) => {
     const size = pages.length - i;
