@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
  * The tests `npm run mutation` (StrykerJS) runs against the rule-bearing modules listed in stryker.config.json:
  * their unit tests and the API tests of the features that own the rules. Every API test file starts a server for
  * each mutant it covers, so a whole run takes hours on a small machine: `MUTATION_API_TESTS=entitlements,gear` keeps
- * those API test files only, `MUTATION_API_TESTS=none` the unit tests only (with `-- --mutate <file>` to pick modules).
+ * those API test files only, `MUTATION_API_TESTS=none` the unit tests only (with `-- --mutate <file>` to pick modules);
+ * `MUTATION_UNIT_TESTS=<path>,<path>` (or `none`) picks the unit test files. scripts/mutation-modules.ts sets both per module.
  */
 const unit = [
   "apps/server/src/platform/identity/verify-token.test.ts",
@@ -29,6 +30,8 @@ const API_TESTS = [
   "realtime",
   "visitor-services",
 ];
+const chosenUnit = process.env.MUTATION_UNIT_TESTS;
+const unitTests = chosenUnit === undefined ? unit : chosenUnit === "none" ? [] : chosenUnit.split(",").map((path) => path.trim());
 const chosen = process.env.MUTATION_API_TESTS;
 const api = (chosen === undefined ? API_TESTS : chosen === "none" ? [] : chosen.split(",")).map(
   (name) => `apps/server/test/${name.trim()}.int.test.ts`,
@@ -36,7 +39,7 @@ const api = (chosen === undefined ? API_TESTS : chosen === "none" ? [] : chosen.
 
 export default defineConfig({
   test: {
-    include: [...unit, ...api],
+    include: [...unitTests, ...api],
     setupFiles: ["./scripts/mutation-test-names.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

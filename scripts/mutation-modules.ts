@@ -1,0 +1,124 @@
+/**
+ * `npm run mutation:module -- <name> [<name> …]`: StrykerJS over one rule module at a time, with only the tests that
+ * cover it, then the module's row in reports/mutation/summary.md (kept in the repository; the HTML report is not).
+ * A whole `npm run mutation` runs every API test file for every module and takes hours; one module with its own
+ * tests takes minutes, and incremental mode (stryker.config.json) re-tests only mutants whose code or tests changed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { relative } from "node:path";
+
+interface RuleModule {
+  file: string;
+  /** Unit test files (paths) and API test files (names under apps/server/test, without `.int.test.ts`). */
+  unit: string[];
+  api: string[];
+}
+
+/** The rule modules of issue 25's areas and the tests that pin their rules. */
+export const RULE_MODULES: Record<string, RuleModule> = {
+  purchases: { file: "apps/server/src/features/purchases/purchases.service.ts", unit: [], api: ["purchases", "reliability-payments"] },
+  shop: { file: "apps/server/src/features/shop/shop.service.ts", unit: [], api: ["shop", "reliability-payments"] },
+  stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup"] },
+  orders: { file: "apps/server/src/features/orders/orders.service.ts", unit: [], api: ["orders"] },
+  integrations: { file: "apps/server/src/features/integrations/integrations.service.ts", unit: [], api: ["integrations"] },
+  "account-security": {
+    file: "apps/server/src/platform/identity/embedded/account-security.ts",
+    unit: ["apps/server/src/platform/identity/embedded/totp.test.ts"],
+    api: ["account-security"],
+  },
+  "device-pairing": { file: "apps/server/src/platform/identity/embedded/device-pairing.ts", unit: [], api: ["plugins"] },
+  "realtime-tickets": { file: "apps/server/src/features/realtime/realtime-tickets.ts", unit: [], api: ["realtime"] },
+  "reply-cache": {
+    file: "apps/server/src/platform/http/reply-cache.ts",
+    unit: ["apps/server/src/platform/http/reply-cache.test.ts"],
+    api: ["reply-cache"],
+  },
+  entitlements: { file: "apps/server/src/features/entitlements/entitlements.service.ts", unit: [], api: ["entitlements"] },
+};
+
+const SUMMARY = "reports/mutation/summary.md";
+const REPORT = "reports/mutation/mutation.json";
+
+interface Counts {
+  killed: number;
+  survived: number;
+  timeout: number;
+  noCoverage: number;
+  other: number;
+}
+
+/** Killed share as Stryker counts it: killed and timed-out mutants over all valid ones. */
+const score = (c: Counts) => {
+  const valid = c.killed + c.timeout + c.survived + c.noCoverage;
+  return valid === 0 ? 100 : ((c.killed + c.timeout) / valid) * 100;
+};
+
+function countsOf(file: string): Counts {
+  const report = JSON.parse(readFileSync(REPORT, "utf8")) as { files: Record<string, { mutants: { status: string }[] }> };
+  const entry = Object.entries(report.files).find(([name]) => relative(process.cwd(), name) === file || name.endsWith(file));
+  const counts: Counts = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, other: 0 };
+  for (const { status } of entry?.[1].mutants ?? []) {
+    if (status === "Killed") counts.killed++;
+    else if (status === "Survived") counts.survived++;
+    else if (status === "Timeout") counts.timeout++;
+    else if (status === "NoCoverage") counts.noCoverage++;
+    else counts.other++;
+  }
+  return counts;
+}
+
+/** The summary's rows by module name, from the table in the file (the text after the table is kept as written). */
+function readSummary(): { rows: Map<string, string>; notes: string } {
+  if (!existsSync(SUMMARY)) return { rows: new Map(), notes: "\n## Surviving mutants explained\n\n(none yet)\n" };
+  const text = readFileSync(SUMMARY, "utf8");
+  const rows = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const m = /^\| `([\w-]+)` \|/.exec(line);
+    if (m?.[1]) rows.set(m[1], line);
+  }
+  const at = text.indexOf("\n## ");
+  return { rows, notes: at < 0 ? "" : text.slice(at) };
+}
+
+function writeSummary(rows: Map<string, string>, notes: string) {
+  const header = [
+    "# Mutation testing: rule modules",
+    "",
+    "Written by `npm run mutation:module -- <name>` (scripts/mutation-modules.ts); one row per module, from its last run.",
+    "Score = (killed + timed out) / (killed + timed out + survived + not covered).",
+    "",
+    "| module | file | killed | timeout | survived | no coverage | score | run |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  ];
+  const body = Object.keys(RULE_MODULES)
+    .filter((name) => rows.has(name))
+    .map((name) => rows.get(name)!);
+  mkdirSync("reports/mutation", { recursive: true });
+  writeFileSync(SUMMARY, `${[...header, ...body].join("\n")}\n${notes}`);
+}
+
+function run(name: string) {
+  const module = RULE_MODULES[name];
+  if (!module) throw new Error(`No rule module "${name}"; known: ${Object.keys(RULE_MODULES).join(", ")}`);
+  const result = spawnSync("stryker", ["run", "--mutate", module.file], {
+    stdio: "inherit",
+    env: { ...process.env, MUTATION_API_TESTS: module.api.join(",") || "none", MUTATION_UNIT_TESTS: module.unit.join(",") || "none" },
+  });
+  if (result.status !== 0) throw new Error(`stryker exited with ${result.status} on ${name}`);
+  const c = countsOf(module.file);
+  const { rows, notes } = readSummary();
+  const day = new Date().toISOString().slice(0, 10);
+  rows.set(
+    name,
+    `| \`${name}\` | ${module.file} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${score(c).toFixed(1)} % | ${day} |`,
+  );
+  writeSummary(rows, notes);
+}
+
+const names = process.argv.slice(2);
+if (names.length === 0) {
+  console.error(`usage: npm run mutation:module -- <name> [<name> …]\nmodules: ${Object.keys(RULE_MODULES).join(", ")}`);
+  process.exit(2);
+}
+for (const name of names) run(name);
