@@ -7,9 +7,53 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads share:
+ * a burst of password checks (~130 ms each) held every thread and a thumbnail waited seconds behind them (issue 24).
+ * At most this many hashes run at once, so the other threads stay free for file I/O; the rest wait their turn.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+
+/** A first-come, first-served queue running at most `max` tasks at once. */
+export function createHashingQueue(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  // A finished task hands its slot straight to the first waiter, so no newcomer can slip in between.
+  const next = () => {
+    const wake = waiting.shift();
+    if (wake) wake();
+    else active -= 1;
+  };
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+      else active += 1;
+      try {
+        return await task();
+      } finally {
+        next();
+      }
+    },
+    /** Tasks running now (never more than `max`). */
+    get active() {
+      return active;
+    },
+    /** Tasks waiting for a slot. */
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+/** Every scrypt computation of the process (sign-in, sign-up, password checks and changes) goes through this queue. */
+export const passwordHashing = createHashingQueue(MAX_CONCURRENT_HASHES);
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
