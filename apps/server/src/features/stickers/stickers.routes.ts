@@ -9,8 +9,12 @@ import {
 } from "@latent/domain/stickers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError } from "../../platform/http/app-error.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { StickersService } from "./stickers.service.ts";
+
+/** Anonymous sticker lookups one client address may make in a minute. */
+export const STICKER_LOOKUPS_PER_MINUTE = 60;
 
 /** The stickers service (spec §7: GET {hash}) and the roll's link and unlink (PUT film/link, film/unlink). */
 export function stickersRoutes(app: FastifyInstance, deps: { stickers: StickersService; requireScopes: RequireScopes }) {
@@ -27,6 +31,15 @@ export function stickersRoutes(app: FastifyInstance, deps: { stickers: StickersS
   r.get(
     "/stickers/:hash",
     {
+      // Anyone may ask, so anyone could walk the id space: a scan a second per address is far above a person
+      // scanning their rolls (the companion asks once per scan) and far below a prober.
+      config: {
+        rateLimit: {
+          max: STICKER_LOOKUPS_PER_MINUTE,
+          timeWindow: "1 minute",
+          errorResponseBuilder: () => new AppError("too-many-sticker-lookups"),
+        },
+      },
       schema: {
         tags,
         summary: "Public: whether a sticker (its hash or short id) exists and is linked to a roll; nothing about whose",
