@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type Latent } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
+import { cookieBrowser } from "./cookie-browser.ts";
 
 interface LogLine {
   level: number;
@@ -96,5 +97,95 @@ describe("the server's log", () => {
     const missing = await fetch(`${base}/api/film/${randomUUID()}`, { headers: { authorization: `Bearer ${token}` } });
     expect(missing.status).toBe(404);
     expect((await answered(missing.headers.get("x-request-id")!)).map((l) => l.level)).toEqual([INFO]);
+  });
+  it("never logs the token of a reset, verification or email-change link, wherever a line shows the URL", async () => {
+    const printed: string[] = [];
+    const spies = [process.stdout, process.stderr].map((out) => {
+      const write = out.write.bind(out);
+      out.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+        printed.push(String(chunk));
+        return write(chunk, ...rest);
+      }) as typeof out.write;
+      return () => Object.assign(out, { write });
+    });
+    try {
+      const id = randomUUID();
+      const email = `${id}@example.com`;
+      const password = "correct horse battery";
+      await latent.identity.accounts!.create({ id, email, password, role: "user", locale: null, emailVerified: false });
+      const token = await latent.identity.mint!({ sub: id, email, role: "user", emailVerified: false });
+      const api = (path: string, body?: unknown) =>
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      /** The mailed link's path and query, to follow as the person would. */
+      const mailed = async (to: string, kind: string) => {
+        let link = "";
+        await expect
+          .poll(async () => {
+            const rows = await latent.db.selectFrom("outbox").select("text").where("to", "=", to).execute();
+            link =
+              rows.map((r) => new RegExp(`https?://\\S+(/auth/${kind}/[\\w-]+(\\?lang=[\\w-]+)?)`).exec(r.text)?.[1]).find(Boolean) ?? "";
+            return link;
+          })
+          .toBeTruthy();
+        return link;
+      };
+      const browser = cookieBrowser(base);
+
+      expect((await api("/api/account/verification")).status).toBe(202);
+      const verify = await mailed(email, "verify");
+      expect((await browser.request(verify)).status).toBe(200);
+      // Twice: a used link is refused (a refusal is logged too).
+      expect((await browser.request(verify)).status).toBe(400);
+
+      const newEmail = `${randomUUID()}@example.com`;
+      expect((await api("/api/account/email", { new_email: newEmail, password })).status).toBe(202);
+      const change = await mailed(newEmail, "email");
+      expect((await browser.request(change)).status).toBe(200);
+
+      expect((await browser.form("/auth/forgot", { email: newEmail })).status).toBe(200);
+      const reset = await mailed(newEmail, "reset");
+      expect((await browser.request(reset)).status).toBe(200);
+      const done = await browser.form(reset, { password: "a brand new passphrase" });
+      expect(done.status).toBe(200);
+      await answered(done.headers.get("x-request-id")!);
+
+      const secrets = [verify, reset, change].map((link) => link.split("?")[0]!.split("/").at(-1)!);
+      for (const secret of secrets) expect(secret.length).toBeGreaterThan(20);
+      const everything = [...raw, ...printed].join("\n");
+      for (const secret of secrets) expect(everything).not.toContain(secret);
+      // Each line still says which page was asked for.
+      expect(
+        lines()
+          .filter((l) => l.url === "/auth/verify/:token")
+          .map((l) => l.status),
+      ).toEqual([200, 400]);
+      expect(
+        lines()
+          .filter((l) => l.url === "/auth/reset/:token")
+          .map((l) => l.status),
+      ).toEqual([200, 200]);
+      expect(
+        lines()
+          .filter((l) => l.url === "/auth/email/:token")
+          .map((l) => l.status),
+      ).toEqual([200]);
+    } finally {
+      for (const restore of spies) restore();
+    }
+  });
+
+  it("hides token-shaped segments and query values of paths no route describes, and in any error's text", async () => {
+    const secret = "Zx81TQm0pL2vYk5HsR7cNw";
+    const res = await fetch(`${base}/api/no/such/${secret}?share=${secret}x`);
+    expect(res.status).toBe(404);
+    const own = await answered(res.headers.get("x-request-id")!);
+    expect(own[0]).toMatchObject({ url: "/api/no/such/[redacted]", status: 404 });
+    latent.app.log.error({ err: new Error(`fetch of https://example.com/auth/reset/${secret}?token=${secret} failed`) }, "boom");
+    expect(raw.join("\n")).not.toContain(secret);
+    expect(raw.at(-1)).toContain("https://example.com/auth/reset/[redacted]?token=[redacted] failed");
   });
 });

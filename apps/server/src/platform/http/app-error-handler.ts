@@ -2,7 +2,7 @@ import type { ErrorCode } from "@latent/domain/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, notFound } from "./app-error.ts";
-import { pathOf } from "./request-log.ts";
+import { loggedUrl } from "./request-log.ts";
 
 /** One place where every failure becomes `{error, message, requestId}`; 5xx details go to the log only. */
 export function registerErrorHandling(
@@ -14,7 +14,7 @@ export function registerErrorHandling(
     const known = toAppError(err);
     if (!known || known.status >= 500) request.log.error({ err }, "request failed");
     else if (known.note || OPERATOR_REFUSALS.has(known.code)) {
-      request.log.warn({ code: known.code, url: pathOf(request.url) }, `refused: ${known.note ?? known.message}`);
+      request.log.warn({ code: known.code, url: loggedUrl(request) }, `refused: ${known.note ?? known.message}`);
     }
     const answer = known ?? new AppError("internal-error");
     return reply.status(answer.status).send(bodyOf(answer, request));

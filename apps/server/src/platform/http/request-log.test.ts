@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
-import { loggerOptions, pathOf, requestIdOf } from "./request-log.ts";
+import { loggedUrl, loggerOptions, pathOf, redactSecrets, requestIdOf } from "./request-log.ts";
 
 const tty = process.stdout.isTTY;
 const setTty = (value: boolean) => Object.defineProperty(process.stdout, "isTTY", { value, configurable: true });
@@ -25,5 +25,16 @@ describe("the log's shape", () => {
     expect(requestIdOf({ headers: { "x-request-id": "edge-7f3a" } })).toBe("edge-7f3a");
     const injected = requestIdOf({ headers: { "x-request-id": "x\nlevel=60" } });
     expect(injected).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps record ids and route words in a URL and hides its secret parameters", () => {
+    const film = "0b6f3c1e-5a4d-4f7e-9c2b-1d8e7a6f5c4b";
+    expect(loggedUrl({ url: `/api/film/${film}/download?x=1` })).toBe(`/api/film/${film}/download`);
+    expect(loggedUrl({ url: "/auth/reset/short", routeOptions: { url: "/auth/reset/:token" } })).toBe("/auth/reset/:token");
+    expect(loggedUrl({ url: `/api/film/${film}`, routeOptions: { url: "/api/film/:id" } })).toBe(`/api/film/${film}`);
+    expect(loggedUrl({ url: "/api/account-security-settings/x" })).toBe("/api/account-security-settings/x");
+    expect(redactSecrets(`GET /s/AbCdEfGhIjKlMnOpQr?code=abc&lang=en ${film}`)).toBe(
+      `GET /s/[redacted]?code=[redacted]&lang=[redacted] ${film}`,
+    );
   });
 });

@@ -29,14 +29,55 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       : {}),
     redact: ["req.headers.authorization", "req.headers.cookie", "req.headers['x-latent-dev-secret']"],
     serializers: {
-      // Query strings can carry share codes and tickets: never log them.
-      req: (req) => ({ method: req.method, url: pathOf(String(req.url)), remoteAddress: req.ip }),
+      req: (req) => ({ method: req.method, url: loggedUrl(req), remoteAddress: req.ip }),
     },
+    // The last net under every line, whoever wrote it (an error's message or stack, a library's own line): a URL's
+    // query values and token-shaped path segments never reach the log.
+    hooks: { streamWrite: redactSecrets },
   };
 }
 
 /** The path of a request's URL: its query string may hold share codes, tickets or signed-link signatures. */
 export const pathOf = (url: string) => url.split("?")[0]!;
+
+const REDACTED = "[redacted]";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A secret's shape: the 256-bit tokens of reset, verification and email-change links, share codes, session ids, signed
+ * values. Long, and with a digit or both cases (random text has them; a route's words and file names do not). Record
+ * ids (UUIDs) stay: an operator follows a request by them.
+ */
+const tokenLike = (segment: string) =>
+  segment.length >= 16 && !UUID.test(segment) && (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)));
+
+/** Route parameters that name a record, logged as they are; any other one (`:token`, `:who`, `:uid`…) may be a secret. */
+const RECORD_PARAMS = new Set(["id", "index", "part", "uploadId", "shareId", "labId", "country"]);
+
+/**
+ * A request's URL as the log may show it: no query string, the route's secret parameters by their name
+ * (`/auth/reset/:token`) and any token-shaped segment of a path no route describes replaced.
+ */
+export function loggedUrl(request: { url?: string; routeOptions?: { url?: string } }): string {
+  const path = pathOf(String(request.url ?? ""));
+  const route = request.routeOptions?.url;
+  const given = path.split("/");
+  const pattern = route && !route.includes("*") ? route.split("/") : [];
+  return given
+    .map((segment, i) => {
+      const part = pattern.length === given.length ? pattern[i]! : "";
+      if (part.startsWith(":") && !RECORD_PARAMS.has(part.slice(1))) return part;
+      return tokenLike(segment) ? REDACTED : segment;
+    })
+    .join("/");
+}
+
+const PATH_SEGMENT = /(?<=\/)[\w%~-]{16,}(?=[/?#"'\s\\]|$)/g;
+const QUERY_VALUE = /([?&][\w.-]+=)[^&#"'\s\\]+/g;
+
+/** Text with every URL query value and token-shaped path segment replaced (a log line, an error's message). */
+export function redactSecrets(text: string): string {
+  return text.replace(QUERY_VALUE, `$1${REDACTED}`).replace(PATH_SEGMENT, (segment) => (tokenLike(segment) ? REDACTED : segment));
+}
 
 /** A client's own request id when it is a plain token (a proxy's, say), so its logs and ours line up; a new one otherwise. */
 export function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
@@ -51,7 +92,7 @@ export function requestIdOf(req: { headers: Record<string, string | string[] | u
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook("onResponse", async (request, reply) => {
-    const url = pathOf(request.url);
+    const url = loggedUrl(request);
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     request.log.info(
       { method: request.method, url, status: reply.statusCode, ms },

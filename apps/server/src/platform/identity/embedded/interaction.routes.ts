@@ -6,6 +6,7 @@ import type Provider from "oidc-provider";
 import { z } from "zod";
 import { createSecretBox } from "../../crypto/secret-box.ts";
 import { AppError } from "../../http/app-error.ts";
+import { loggedUrl } from "../../http/request-log.ts";
 import type { AccountSecurityService } from "./account-security.ts";
 import type { Accounts } from "./accounts.ts";
 import { type AuthPageModel, renderAuthPage, renderExpiredPage, STRENGTH_METER_PATH, STRENGTH_METER_SCRIPT } from "./auth-pages.ts";
@@ -81,7 +82,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
     // Too many sign-in or sign-up attempts are answered with the page itself: a person sees why, a script sees 429.
     scope.setErrorHandler((err: { statusCode?: number }, request, reply) => {
       if (err.statusCode !== 429) throw err;
-      request.log.warn({ url: request.url.split("?")[0] }, "refused: too many sign-in or sign-up attempts");
+      request.log.warn({ url: loggedUrl(request) }, "refused: too many sign-in or sign-up attempts");
       const { uid } = request.params as { uid: string };
       const mode = request.routeOptions.url?.endsWith("/signup") ? "signup" : "login";
       return page(reply, { locale: localeOf(request), uid, mode, error: "rateLimited" }, 429);
