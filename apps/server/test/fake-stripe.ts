@@ -93,6 +93,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     objects.set(o.id as string, o);
     return o;
   };
+  const found = (id: string, type: string) => {
+    const o = objects.get(id);
+    if (o?.object !== type) throw new StripeFailure(404, "resource_missing", `No such ${type}: '${id}'`, "id");
+    return o;
+  };
   let base = "";
   // What each Checkout Session was created with (Stripe keeps it too, but answers line items only on request).
   const sessionParams = new Map<string, Record<string, unknown>>();
@@ -195,6 +200,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: now(),
       });
     },
+    "GET /v1/checkout/sessions/:id": (_, id) => found(id!, "checkout.session"),
+    "POST /v1/checkout/sessions/:id/expire": (_, id) => {
+      const session = found(id!, "checkout.session");
+      if (session.status !== "open")
+        throw new StripeFailure(400, "checkout_session_not_open", `Only Checkout Sessions with a status of open can be expired.`);
+      return Object.assign(session, { status: "expired" });
+    },
+    "POST /v1/refunds": (p) => {
+      const intent = required(p, "payment_intent");
+      const session = [...objects.values()].find((o) => o.object === "checkout.session" && o.payment_intent === intent);
+      if (!session) throw new StripeFailure(400, "resource_missing", `No such payment_intent: '${intent}'`, "payment_intent");
+      if (session.refunded) throw new StripeFailure(400, "charge_already_refunded", `Charge for ${intent} has already been refunded.`);
+      session.refunded = true;
+      return save({ id: newId("re"), object: "refund", payment_intent: intent, amount: session.amount_total, status: "succeeded" });
+    },
+    "GET /v1/subscriptions/:id": (_, id) => found(id!, "subscription"),
+    "DELETE /v1/subscriptions/:id": (_, id) => {
+      const subscription = found(id!, "subscription");
+      if (subscription.status === "canceled")
+        throw new StripeFailure(400, "resource_invalid", "A canceled subscription can only update its cancellation_details.");
+      return Object.assign(subscription, { status: "canceled", canceled_at: now() });
+    },
     "POST /v1/billing_portal/sessions": (p) => {
       const customer = required(p, "customer");
       if (objects.get(customer)?.object !== "customer")
@@ -226,8 +253,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!req.headers.authorization?.startsWith("Bearer ")) {
       return answer(res, 401, { error: { type: "invalid_request_error", message: "You did not provide an API key." } });
     }
-    const byId = /^(\/v1\/coupons)\/([^/]+)$/.exec(url.pathname);
-    const route = byId ? routes[`${req.method} ${byId[1]}/:id`] : routes[`${req.method} ${url.pathname}`];
+    const byId = /^(\/v1\/(?:coupons|checkout\/sessions|subscriptions))\/([^/]+)(\/expire)?$/.exec(url.pathname);
+    const route = byId ? routes[`${req.method} ${byId[1]}/:id${byId[3] ?? ""}`] : routes[`${req.method} ${url.pathname}`];
     if (!route) {
       return answer(res, 404, {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname}).` },
@@ -303,7 +330,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const lines = sessionParams.get(sessionId)!.line_items as { price_data: { unit_amount: string; currency: string }; quantity: string }[];
     const total = lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity), 0);
     const currency = lines[0]?.price_data.currency;
-    Object.assign(session, { status: "complete", payment_status: "paid", subscription: null, amount_total: total, currency });
+    Object.assign(session, {
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: newId("pi"),
+      subscription: null,
+      amount_total: total,
+      currency,
+    });
     return { ...session };
   }
 

@@ -28,6 +28,12 @@ interface Running {
   pay(checkoutId: string): Promise<Delivery[]>;
   /** Checks, the way this adapter can show it, that a checkout created with `expiresAt` stops taking payment then. */
   expectExpiry(checkoutId: string, expiresAt: Date): Promise<void>;
+  /** Checks that a checkout no longer takes payment (after `expireCheckout`). */
+  expectClosed(checkoutId: string): Promise<void>;
+  /** Whether the provider gave a paid checkout's money back. */
+  refunded(checkoutId: string): Promise<boolean>;
+  /** A subscription's status at the provider. */
+  subscriptionStatus(subscriptionId: string): Promise<string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -104,6 +110,20 @@ function sandbox(kind: DatabaseKind): Adapter {
             offsetMs = 0;
           }
         },
+        async expectClosed(checkoutId) {
+          expect(await sandboxed.pay(checkoutId, SANDBOX_CARDS.success)).toBe("closed");
+          expect((await sandboxed.checkout(checkoutId))?.status).toBe("expired");
+        },
+        refunded: async (checkoutId) => Boolean((await sandboxed.checkout(checkoutId))?.refunded),
+        async subscriptionStatus(subscriptionId) {
+          const row = await db
+            .selectFrom("payment_sandbox_objects")
+            .select("data")
+            .where("id", "=", subscriptionId)
+            .where("kind", "=", "subscription")
+            .executeTakeFirst();
+          return (row?.data as { status?: string } | undefined)?.status;
+        },
         async stop() {
           await db.destroy();
           if (schema) {
@@ -168,6 +188,12 @@ const stripe: Adapter = {
         expect(fake.objects.get(checkoutId)).toBeDefined();
         expect(sent?.params.expires_at).toBe(String(Math.floor(expiresAt.getTime() / 1000)));
       },
+      async expectClosed(checkoutId) {
+        expect(fake.objects.get(checkoutId)?.status).toBe("expired");
+        expect(fake.calls("POST", `/v1/checkout/sessions/${checkoutId}/expire`)).not.toHaveLength(0);
+      },
+      refunded: async (checkoutId) => Boolean(fake.objects.get(checkoutId)?.refunded),
+      subscriptionStatus: async (subscriptionId) => fake.objects.get(subscriptionId)?.status as string | undefined,
       stop: () => fake.stop(),
     };
   },
@@ -378,5 +404,37 @@ describe.each(adapters)("the $name payment provider", (adapter) => {
     const expiresAt = new Date((nowSeconds() + 30 * 60) * 1000);
     const checkout = await provider.createCheckout(request(me, { currency: "usd", lines: shopLines, expiresAt }));
     await running.expectExpiry(checkout.id, expiresAt);
+  });
+
+  it("closes an open checkout so it takes no payment, closes it again without error, and answers complete for a paid one", async () => {
+    const me = await buyer();
+    const open = await provider.createCheckout(request(me, { lines: shopLines }));
+    expect(await provider.expireCheckout(open.id)).toBe("expired");
+    expect(await provider.expireCheckout(open.id)).toBe("expired");
+    await running.expectClosed(open.id);
+
+    const paid = await provider.createCheckout(request(me, { lines: shopLines }));
+    await running.pay(paid.id);
+    expect(await provider.expireCheckout(paid.id)).toBe("complete");
+  });
+
+  it("gives a paid one-off checkout's money back once, however often it is asked", async () => {
+    const me = await buyer();
+    const checkout = await provider.createCheckout(request(me, { lines: shopLines }));
+    await running.pay(checkout.id);
+    expect(await running.refunded(checkout.id)).toBe(false);
+    await provider.refundCheckout(checkout.id);
+    await provider.refundCheckout(checkout.id);
+    expect(await running.refunded(checkout.id)).toBe(true);
+  });
+
+  it("ends a subscription at once, and ending it again changes nothing", async () => {
+    const me = await buyer();
+    const checkout = await provider.createCheckout(request(me, { mode: "subscription", lines: artistPlan }));
+    const subscription = events(await running.pay(checkout.id)).find((e) => e.type === "customer.subscription.created")!.data.object;
+    expect(await running.subscriptionStatus(subscription.id as string)).toBe("active");
+    await provider.cancelSubscription(subscription.id as string);
+    await provider.cancelSubscription(subscription.id as string);
+    expect(await running.subscriptionStatus(subscription.id as string)).toBe("canceled");
   });
 });

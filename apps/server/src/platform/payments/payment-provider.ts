@@ -41,4 +41,13 @@ export interface PaymentProvider {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks a webhook delivery over its raw bytes (signature, age) and parses its event. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookCheck;
+  /**
+   * Closes an open checkout so it can no longer be paid (and sends its `checkout.session.expired`). Answers "expired"
+   * when it is closed (now or before), "complete" when it was paid, or is being paid, and so can no longer close.
+   */
+  expireCheckout(checkoutId: string): Promise<"expired" | "complete">;
+  /** Gives back the whole payment of a paid one-off checkout (mode payment); a second call changes nothing. */
+  refundCheckout(checkoutId: string): Promise<void>;
+  /** Ends a subscription now, with no further charge; an already ended one stays ended. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
 }

@@ -33,7 +33,8 @@ export interface SandboxCheckout {
   cancel_url: string;
   status: "open" | "requires_action" | "paying" | "complete" | "expired";
   /** Unix seconds after which it takes no payment (a shop checkout); null: open until paid. */
-  expires_at?: number | null;
+  expires_at?: number | null /** A paid one-off checkout whose payment was given back (`refundCheckout`). */;
+  refunded?: boolean;
 }
 
 export interface SandboxSubscription {
@@ -238,6 +239,27 @@ export function createSandboxProvider(deps: SandboxDeps) {
         return { ok: false, reason: "malformed" };
       }
     },
+
+    async expireCheckout(id) {
+      if (await expire(id)) return "expired";
+      const status = (await findSandboxObject<SandboxCheckout>(db, "checkout", id))?.status;
+      return status === "complete" || status === "paying" ? "complete" : "expired";
+    },
+
+    async refundCheckout(id) {
+      const checkout = await findSandboxObject<SandboxCheckout>(db, "checkout", id);
+      if (checkout?.status !== "complete" || checkout.mode !== "payment" || checkout.refunded) return;
+      await saveSandboxObject(db, "checkout", id, { ...checkout, refunded: true });
+      log.info({ checkout: id, amount: checkout.amount_first }, "sandbox checkout refunded");
+    },
+
+    async cancelSubscription(id) {
+      const s = await findSandboxObject<SandboxSubscription>(db, "subscription", id);
+      if (!s || s.status === "canceled") return;
+      s.status = "canceled";
+      await saveSandboxObject(db, "subscription", s.id, s);
+      await send("customer.subscription.deleted", subscriptionObject(s));
+    },
   };
 
   return {
@@ -329,6 +351,12 @@ export function createSandboxProvider(deps: SandboxDeps) {
   async function expireIfDue(id: string) {
     const checkout = await findSandboxObject<SandboxCheckout>(db, "checkout", id);
     if (!checkout?.expires_at || checkout.expires_at > nowSeconds()) return false;
+    await expire(id);
+    return true;
+  }
+
+  /** Closes a checkout still open, once (a payment under way has moved it on); answers whether this call closed it. */
+  async function expire(id: string) {
     const expired = await moveSandboxCheckout<SandboxCheckout>(db, id, ["open", "requires_action"], "expired");
     if (expired)
       await send("checkout.session.expired", {
@@ -338,7 +366,7 @@ export function createSandboxProvider(deps: SandboxDeps) {
         status: "expired",
         payment_status: "unpaid",
       });
-    return true;
+    return Boolean(expired);
   }
 
   async function isOpen(id: string) {

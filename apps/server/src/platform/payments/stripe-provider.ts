@@ -163,6 +163,44 @@ export function createStripeProvider(deps: StripeDeps): PaymentProvider {
       }
       return { ok: true, event: { id: event.id, type: event.type, created: event.created, data: { object: normalized(object) } } };
     },
+
+    async expireCheckout(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return "expired";
+      } catch (error) {
+        // Stripe expires open sessions only: one that is not open says why by its status.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const { status } = await stripe.checkout.sessions.retrieve(id);
+        if (status === "expired") return "expired";
+        if (status === "complete") return "complete";
+        throw error;
+      }
+    },
+
+    async refundCheckout(id) {
+      const session = await stripe.checkout.sessions.retrieve(id);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) return;
+      try {
+        // The key makes a retried refund (a redelivered event) the same refund, not a second one.
+        await stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `latent-refund-${id}` });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") return;
+        throw error;
+      }
+    },
+
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (error) {
+        if (isMissing(error)) return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (await stripe.subscriptions.retrieve(id)).status === "canceled")
+          return;
+        throw error;
+      }
+    },
   };
 }
 
