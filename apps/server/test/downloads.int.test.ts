@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFsStore } from "../src/platform/storage/fs-store.ts";
+import { createS3Store } from "../src/platform/storage/s3-store.ts";
 import { jpeg, photographer, roll, sha, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, startServer, type TestServer } from "./harness.ts";
 
@@ -76,5 +78,38 @@ describe.each(BACKENDS)("roll downloads on %s with the %s store", (kind, store) 
     );
     await rm(path, { force: true });
     expect(entries).toEqual({ bad: null, crcs: [crc32(scan)] });
+  });
+  it("ends a zip whose scan was deleted while it was being sent with a broken transfer, never a complete-looking file", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "Cut short" } });
+    await upload(s, token, film.id, 1, await jpeg(800, 600, 3));
+    await upload(s, token, film.id, 2, await jpeg(600, 800, 4));
+    await waitForShots(s, token, film.id, 2);
+    const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    // The second scan's bytes go after the zip's length is announced and the first scan is sent: from the server's
+    // side, exactly a shot deleted mid-download.
+    const second = await s.latent.db
+      .selectFrom("shots")
+      .select("object_key")
+      .where("film_id", "=", film.id)
+      .where("index", "=", 2)
+      .executeTakeFirstOrThrow();
+    const objects = store === "s3" ? createS3Store({ ...s.latent.config.s3! }) : createFsStore(s.storeRoot);
+    await objects.delete(second.object_key!);
+
+    const res = await fetch(`${s.base}${manifest.zip_url}`);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get("content-length"))).toBe(manifest.size);
+    const received: number[] = [];
+    const read = (async () => {
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return "ended cleanly";
+        received.push(value.length);
+      }
+    })();
+    await expect(read).rejects.toThrow();
+    expect(received.reduce((a, b) => a + b, 0)).toBeLessThan(manifest.size);
   });
 });
