@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { IDENTITY_SCOPES, SCOPES } from "@latent/domain/api";
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timeStep, totpCode } from "../src/platform/identity/embedded/totp.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TOTP_STEP_SECONDS, timeStep, totpCode } from "../src/platform/identity/embedded/totp.ts";
 import { cookieBrowser } from "./cookie-browser.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
@@ -385,17 +385,33 @@ describe.each(DATABASES)("account security on %s", (kind) => {
       expect((await signIn(s, "totp@example.com", "correct horse battery")).res.status).toBe(303);
     });
 
-    it("stops accepting codes after five wrong ones", async () => {
+    it("stops accepting codes after five wrong ones, but lets a recovery code in and tells the owner by mail", async () => {
       const { tokens } = await signUp(s, "guess@example.com");
       const token = tokens.access_token;
       const secret = (await s.api("/api/account/totp/setup", { method: "POST", token })).body.secret;
-      await s.api("/api/account/totp/enable", { method: "POST", token, body: { code: totpCode(secret, timeStep(Date.now())) } });
+      const step = timeStep(Date.now());
+      const enabled = await s.api("/api/account/totp/enable", { method: "POST", token, body: { code: totpCode(secret, step) } });
+      const codes: string[] = enabled.body.recovery_codes;
       const attempt = await signIn(s, "guess@example.com", "correct horse battery");
       const ticket = /name="ticket" value="([^"]+)"/.exec(await attempt.res.text())![1]!;
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++)
         statuses.push((await attempt.b.form(`${attempt.interaction}/second-factor`, { ticket, code: "123456" })).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+
+      // The right code waits out the ten minutes, whoever spent the attempts.
+      const right = await attempt.b.form(`${attempt.interaction}/second-factor`, { ticket, code: totpCode(secret, step + 1) });
+      expect(right.status).toBe(429);
+      expect(await right.text()).toContain("You can still sign in with one of your recovery codes");
+      const notice = await mailTo(s, "guess@example.com", /paused/);
+      expect(notice.text).toContain("five wrong two-factor codes");
+      expect(notice.text).toContain("/auth/forgot");
+
+      const recovered = await attempt.b.form(`${attempt.interaction}/second-factor`, { ticket, code: codes[0]! });
+      expect(recovered.status).toBe(303);
+      expect((await s.api("/api/user", { token: (await attempt.next(recovered)).access_token })).status).toBe(200);
+      const mails = await s.latent.db.selectFrom("outbox").select("subject").where("to", "=", "guess@example.com").execute();
+      expect(mails.filter((m) => /paused/.test(m.subject))).toHaveLength(1);
     });
   });
 
@@ -429,6 +445,164 @@ describe.each(DATABASES)("account security on %s", (kind) => {
       // The ended browser is asked for its password again.
       const { interaction } = await authorize(s, other.b);
       expect(interaction).toMatch(/^\/auth\/interaction\//);
+    });
+  });
+});
+
+/** Decision 0015 and issue 24: reset requests per client address an hour; wrong passwords per account in 10 minutes. */
+const PER_ADDRESS = 10;
+const WRONG_PASSWORDS = 5;
+
+/** An embedded account made directly, with a token for its subject (no sign-in pages: these tests are about limits). */
+async function account(s: TestServer, password = "correct horse battery") {
+  const id = randomUUID();
+  const email = `${id}@example.com`;
+  await s.latent.identity.accounts!.create({ id, email, password, role: "user", locale: "en-US", emailVerified: true });
+  const token = await s.token({ sub: id, email });
+  await s.api("/api/user/privacy-policy", { method: "POST", token });
+  return { id, email, token, password };
+}
+
+/** Runs `body` with the server's clock (every `new Date()` and `Date.now()` of this process) set by the test. */
+async function atClock<T>(body: (setClock: (at: number) => void) => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    return await body((at) => vi.setSystemTime(at));
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe.each(DATABASES)("account security limits on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { SIGNIN_ATTEMPTS_PER_MINUTE: "1000" });
+  });
+  afterAll(() => s?.close());
+
+  it("keeps a reset link working through its last second and refuses it from its 60th minute on", async () => {
+    const me = await account(s);
+    const requested = Math.floor(Date.now() / 60_000) * 60_000 + 60_000;
+    await atClock(async (setClock) => {
+      setClock(requested);
+      expect((await browser(s.base).form("/auth/forgot", { email: me.email })).status).toBe(200);
+      const link = linkIn((await mailTo(s, me.email, /Reset/)).text, "reset");
+      setClock(requested + 59 * 60_000);
+      expect((await browser(s.base).request(link)).status).toBe(200);
+      setClock(requested + 60 * 60_000 - 1);
+      expect((await browser(s.base).request(link)).status).toBe(200);
+      setClock(requested + 60 * 60_000);
+      const late = await browser(s.base).request(link);
+      expect(late.status).toBe(400);
+      expect(await late.text()).toContain("This link does not work");
+      const tooLate = await browser(s.base).form(link, { password: "a late new password" });
+      expect(tooLate.status).toBe(400);
+    });
+    expect(
+      (
+        await s.api("/api/account/password", {
+          method: "POST",
+          token: me.token,
+          body: { current_password: "a late new password", new_password: "yet another passphrase" },
+        })
+      ).body.error,
+    ).toBe("wrong-password");
+  });
+
+  it("takes ten reset requests an hour from one client address and refuses the eleventh", async () => {
+    // A server of its own: the other tests ask for resets from this address too.
+    const fresh = await startServer(kind);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < PER_ADDRESS + 1; i++) {
+        statuses.push((await browser(fresh.base).form("/auth/forgot", { email: `someone-${i}@example.com` })).status);
+      }
+      expect(statuses).toEqual([...Array(PER_ADDRESS).fill(200), 429]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("refuses the sixth wrong password of an account with 429, while another account behind the same address goes on", async () => {
+    const guessed = await account(s);
+    const other = await account(s);
+    const change = (who: { token: string }, current: string) =>
+      s.api("/api/account/password", {
+        method: "POST",
+        token: who.token,
+        body: { current_password: current, new_password: "a brand new passphrase" },
+      });
+    // Wrong passwords of both routes count together.
+    const answers = [];
+    for (let i = 0; i < WRONG_PASSWORDS - 1; i++) answers.push(await change(guessed, `wrong guess ${i}`));
+    answers.push(
+      await s.api("/api/account/email", { method: "POST", token: guessed.token, body: { new_email: "x@example.com", password: "wrong" } }),
+    );
+    expect(answers.map((a) => [a.status, a.body.error])).toEqual(Array(WRONG_PASSWORDS).fill([403, "wrong-password"]));
+
+    const refused = await change(guessed, guessed.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: "password-attempts-exceeded",
+      message: "Too many wrong passwords for this account: wait 10 minutes and try again",
+    });
+    expect(
+      (await s.api("/api/account/email", { method: "POST", token: guessed.token, body: { new_email: "y@example.com", password: "x" } }))
+        .status,
+    ).toBe(429);
+
+    expect((await change(other, "not it")).body.error).toBe("wrong-password");
+    expect((await change(other, other.password)).status).toBe(204);
+  });
+
+  it("lets a right password free its attempt, so an owner who mistypes now and then is never shut out", async () => {
+    const me = await account(s);
+    for (let round = 0; round < WRONG_PASSWORDS + 1; round++) {
+      const res = await s.api("/api/account/email", {
+        method: "POST",
+        token: me.token,
+        body: { new_email: `new-${round}-${me.email}`, password: me.password },
+      });
+      expect(res.status).toBe(202);
+    }
+  });
+
+  it("limits wrong passwords when deleting an account per account, not per client address", async () => {
+    const guessed = await account(s);
+    const neighbour = await account(s);
+    const remove = (who: { token: string }, password: string) =>
+      s.api("/api/account", { method: "DELETE", token: who.token, body: { password } });
+    for (let i = 0; i < WRONG_PASSWORDS; i++) expect((await remove(guessed, "wrong")).body.error).toBe("wrong-password");
+    expect((await remove(guessed, guessed.password)).body.error).toBe("password-attempts-exceeded");
+    // Eleven requests from this address so far: the neighbour still gets answers about their own password.
+    for (let i = 0; i < WRONG_PASSWORDS; i++) expect((await remove(neighbour, "wrong")).body.error).toBe("wrong-password");
+    expect((await remove(neighbour, "wrong")).status).toBe(429);
+    expect((await s.api("/api/user", { token: neighbour.token })).status).toBe(200);
+  });
+
+  it("takes a code of the step before or after now and refuses two steps away, or a 90-second-old code", async () => {
+    const me = await account(s);
+    const setup = await s.api("/api/account/totp/setup", { method: "POST", token: me.token });
+    const secret: string = setup.body.secret;
+    // Half-way through a step a little ahead of the real clock, so the token minted just now is not from the future.
+    const now = (timeStep(Date.now()) + 2) * TOTP_STEP_SECONDS * 1000 + 15_000;
+    const step = timeStep(now);
+    await atClock(async (setClock) => {
+      setClock(now - 10 * 60_000);
+      const enabled = await s.api("/api/account/totp/enable", {
+        method: "POST",
+        token: me.token,
+        body: { code: totpCode(secret, timeStep(now - 10 * 60_000)) },
+      });
+      expect(enabled.status).toBe(200);
+      setClock(now);
+      const confirm = (code: string) =>
+        s.api("/api/account/recovery-codes", { method: "POST", token: me.token, body: { password: me.password, code } });
+      expect((await confirm(totpCode(secret, step - 2))).body.error).toBe("totp-invalid");
+      expect((await confirm(totpCode(secret, step + 2))).body.error).toBe("totp-invalid");
+      expect((await confirm(totpCode(secret, timeStep(now - 90_000)))).body.error).toBe("totp-invalid");
+      expect((await confirm(totpCode(secret, step - 1))).status).toBe(200);
+      expect((await confirm(totpCode(secret, step + 1))).status).toBe(200);
     });
   });
 });

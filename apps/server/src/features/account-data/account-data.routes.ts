@@ -41,7 +41,9 @@ export function accountDataRoutes(app: FastifyInstance, deps: { accountData: Acc
     "/account",
     {
       preHandler: requireScopes("write:user"),
-      config: { allowBlocked: true, rateLimit: { max: 10, timeWindow: "10 minutes" } },
+      // Wrong passwords are limited per account by identity (PASSWORD_LIMIT), not per client address: one address
+      // may be a whole office behind a NAT.
+      config: { allowBlocked: true },
       schema: {
         tags: ["account"],
         summary: "Delete the account and all its data at once (password, and the two-factor code when it is on)",

@@ -38,8 +38,13 @@ import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";
 
 /** Reset requests: per address and per client address, each an hour long (slots of the cooldown port). */
 export const RESET_LIMITS = { perEmail: 3, perIp: 10, windowMs: 3600_000 };
-/** Wrong second-factor codes per account before it must wait (ten minutes). */
+/** Wrong second-factor codes per account before it must wait (ten minutes); a recovery code still works meanwhile. */
 export const SECOND_FACTOR_LIMIT = { attempts: 5, windowMs: 600_000 };
+/**
+ * Wrong passwords per account (changing the password or the email, turning two-factor off, deleting the account)
+ * before it must wait ten minutes. Per account, not per client address: people behind one NAT share an address.
+ */
+export const PASSWORD_LIMIT = { attempts: 5, windowMs: 600_000 };
 
 export interface AccountSecurityDeps {
   db: Kysely<Database>;
@@ -142,8 +147,25 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     });
   };
 
+  /** The account's password; the slot is taken before hashing, so a burst of guesses costs at most `attempts` hashes. */
   const passwordOrThrow = async (account: Account, password: string) => {
+    const slot = await takeSlot(`password:${account.id}`, PASSWORD_LIMIT.attempts, PASSWORD_LIMIT.windowMs);
+    if (!slot) throw new AppError("password-attempts-exceeded");
     if (!(await verifyPassword(password, account.password_hash))) throw new AppError("wrong-password");
+    await cooldown.release(slot);
+  };
+
+  /** Tells the owner that wrong codes paused two-factor sign-in: whoever typed them knows the password. */
+  const sendSecondFactorLockedMail = (account: Account) => {
+    const t = translator(account.locale ?? "en-US", "auth");
+    const forgot = `${deps.publicUrl}/auth/forgot${account.locale ? `?lang=${encodeURIComponent(account.locale)}` : ""}`;
+    mailer
+      .send({
+        to: account.email,
+        subject: t("mail.secondFactorLocked.subject"),
+        text: t("mail.secondFactorLocked.text", { minutes: SECOND_FACTOR_LIMIT.windowMs / 60_000, link: forgot }),
+      })
+      .catch((err: Error) => deps.log.warn({ error: err.message }, "second-factor lockout notice failed"));
   };
 
   const newPasswordOrThrow = (password: string) => {
@@ -151,20 +173,27 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     if (problem) throw new AppError(problem);
   };
 
-  /** A TOTP code (each step once) or an unused recovery code; wrong codes are limited per account. */
+  /**
+   * A TOTP code (each step once) or an unused recovery code; wrong codes are limited per account. Anyone with the
+   * password can use up the limit, so a right recovery code is taken even then (50 random bits: guessing one is
+   * hopeless), and the owner is told by mail when the last attempt is spent.
+   */
   const secondFactorOk = async (account: Account, code: string): Promise<boolean> => {
     if (!account.totp_secret_sealed) return false;
-    const slot = await takeSlot(`second-factor:${account.id}`, SECOND_FACTOR_LIMIT.attempts, SECOND_FACTOR_LIMIT.windowMs);
-    if (!slot) throw new AppError("rate-limited");
+    const recovery = normalizeRecovery(code);
+    if (/^[a-z2-7]{10}$/.test(recovery) && (await useRecoveryCode(db, account.id, sha256(recovery), now()))) return true;
+    const key = `second-factor:${account.id}`;
+    const slot = await takeSlot(key, SECOND_FACTOR_LIMIT.attempts, SECOND_FACTOR_LIMIT.windowMs);
+    if (!slot) throw new AppError("totp-attempts-exceeded");
     const secret = box.open(account.totp_secret_sealed, totpContext(account.id));
     const last = account.totp_last_step === null ? null : Number(account.totp_last_step);
     const step = matchTotp(secret, code, now().getTime(), last);
-    const ok =
-      step !== null
-        ? await takeTotpStep(db, account.id, step)
-        : /^[a-z2-7]{10}$/.test(normalizeRecovery(code)) && (await useRecoveryCode(db, account.id, sha256(normalizeRecovery(code)), now()));
-    if (ok) await cooldown.release(slot);
-    return ok;
+    if (step !== null && (await takeTotpStep(db, account.id, step))) {
+      await cooldown.release(slot);
+      return true;
+    }
+    if (slot === `${key}:${SECOND_FACTOR_LIMIT.attempts}`) sendSecondFactorLockedMail(account);
+    return false;
   };
 
   const newRecoveryCodes = async (accountId: string) => {
@@ -383,7 +412,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     /** Whether an account must give a second factor at sign-in. */
     needsSecondFactor: (account: Pick<AccountsTable, "totp_secret_sealed">) => account.totp_secret_sealed !== null,
 
-    /** The sign-in page's second step; throws `rate-limited` after too many wrong codes. */
+    /** The sign-in page's second step; throws `totp-attempts-exceeded` after too many wrong codes. */
     async checkSecondFactor(accountId: string, code: string): Promise<boolean> {
       return secondFactorOk(await accountOrThrow(accountId), code);
     },

@@ -162,8 +162,8 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
           return secondFactorPage(reply, { locale, uid, ticket: form.ticket, error: "code" }, 401);
         }
       } catch (err) {
-        if (err instanceof AppError && err.code === "rate-limited") {
-          return secondFactorPage(reply, { locale, uid, ticket: form.ticket, error: "rateLimitedLong" }, 429);
+        if (err instanceof AppError && err.code === "totp-attempts-exceeded") {
+          return secondFactorPage(reply, { locale, uid, ticket: form.ticket, error: "codesPaused" }, 429);
         }
         throw err;
       }
