@@ -4,8 +4,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdminCommand } from "../src/cli/admin-commands.ts";
+import { PAYMENT_CHECKOUT_MINUTES } from "../src/features/purchases/purchases.service.ts";
 import { sandboxWebhookSecret } from "../src/platform/payments/sandbox-provider.ts";
 import { signWebhook } from "../src/platform/payments/webhook-signature.ts";
 import { roll } from "./film-fixtures.ts";
@@ -58,6 +60,41 @@ describe.each(DATABASES)("the sticker shop on %s", (kind) => {
     });
   const stock = async (productId: string) =>
     (await inventory((await buyer(null)).token)).find((i: { product_id: string }) => i.product_id === productId).quantity;
+  /** Posts a checkout event as the provider signs it. */
+  const deliver = (type: string, sessionId: string, paymentStatus = "paid") => {
+    const event = {
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: sessionId, object: "checkout.session", mode: "payment", payment_status: paymentStatus } },
+    };
+    const body = JSON.stringify(event);
+    return s.api("/api/purchases/webhook", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signWebhook(body, sandboxWebhookSecret(SECRET_KEY), event.created),
+      },
+      body: event,
+    });
+  };
+  /** The provider's side of a checkout: what the sandbox holds about it. */
+  const atProvider = async (sessionId: string) =>
+    (await s.latent.db.selectFrom("payment_sandbox_objects").select("data").where("id", "=", sessionId).executeTakeFirstOrThrow()).data as {
+      status: string;
+      refunded?: boolean;
+    };
+  /** The provider moved a checkout on by itself (a payment under way, taken): the race a test cannot time. */
+  const setAtProvider = (sessionId: string, status: string) =>
+    s.latent.db
+      .updateTable("payment_sandbox_objects")
+      .set({ data: sql`jsonb_set(data, '{status}', to_jsonb(${status}::text))` })
+      .where("id", "=", sessionId)
+      .execute();
+  const stickersOf = async (token: string) => (await s.api("/api/stickers", { token })).body as unknown[];
+  const edit = (token: string, id: string, items: object[]) =>
+    s.api(`/api/shipping/${id}`, { method: "PUT", token, body: { items, currency: "eur" } });
 
   /** A paid pack of 24 stickers for a new buyer. */
   const paidPack = async () => {
@@ -294,6 +331,123 @@ describe.each(DATABASES)("the sticker shop on %s", (kind) => {
       ships.map(async (x, i) => (await s.api(`/api/shipping/${x.id}`, { token: buyers[i]!.token })).body.status),
     );
     expect(paid.filter((status) => status === "paid")).toHaveLength(4);
+  });
+
+  it("delivers what a checkout priced: growing the bag closes its checkout, and a payment of it that got through brings one pack", async () => {
+    await s.latent.services.shop.restock("pack-144", 100);
+    const me = await buyer();
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-144", quantity: 1 }]);
+    const started = await checkout(me.token, ship, ship.rates[0].id);
+    expect(started.status).toBe(200);
+    const priced = (await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body.total.amount;
+
+    const grown = await edit(me.token, ship.id, [{ item_id: "pack-144", quantity: 20 }]);
+    expect(grown.status).toBe(200);
+    expect(grown.body).toMatchObject({ items: [{ item_id: "pack-144", quantity: 20 }], total: null });
+    // The checkout priced one pack: it no longer takes payment, and nothing was sold.
+    expect((await pay(started.body.url)).status).toBe(409);
+    expect(await stock("pack-144")).toBe(100);
+    expect(await stickersOf(me.token)).toHaveLength(0);
+
+    // A payment the provider took just as the checkout closed delivers what it paid for, not the grown bag.
+    await setAtProvider(started.body.session_id, "complete");
+    expect((await deliver("checkout.session.completed", started.body.session_id)).status).toBe(200);
+    const paid = (await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body;
+    expect(paid).toMatchObject({ status: "paid", items: [{ item_id: "pack-144", quantity: 1 }], sticker_count: 144 });
+    expect(paid.total.amount).toBe(priced);
+    expect(await stock("pack-144")).toBe(99);
+    expect(await stickersOf(me.token)).toHaveLength(144);
+  });
+
+  it("refuses to change a shipment while the provider is taking its payment, and says why", async () => {
+    const me = await buyer();
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-24", quantity: 1 }]);
+    const started = await checkout(me.token, ship, ship.rates[0].id);
+    await setAtProvider(started.body.session_id, "paying");
+    const refused = await edit(me.token, ship.id, [{ item_id: "pack-24", quantity: 5 }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: "shipment-checkout-open",
+      message: "This shipment is being paid: it can change again only if that payment does not go through",
+    });
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body.items).toMatchObject([{ item_id: "pack-24", quantity: 1 }]);
+  });
+
+  it("pays a shipment once: a second checkout closes the first, and a payment of the first that got through is refunded", async () => {
+    const before = await stock("pack-24");
+    const me = await buyer();
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-24", quantity: 1 }]);
+    const first = await checkout(me.token, ship, ship.rates[0].id);
+    const second = await checkout(me.token, ship, ship.rates[0].id);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect((await pay(first.body.url)).status).toBe(409);
+    expect((await atProvider(first.body.session_id)).status).toBe("expired");
+    expect((await pay(second.body.url)).status).toBeLessThan(400);
+    expect(await stock("pack-24")).toBe(before - 1);
+
+    // The first checkout's payment went through as it was closing: it is given back, and nothing more is sold.
+    await setAtProvider(first.body.session_id, "complete");
+    expect((await deliver("checkout.session.completed", first.body.session_id)).status).toBe(200);
+    expect(await atProvider(first.body.session_id)).toMatchObject({ status: "complete", refunded: true });
+    expect((await atProvider(second.body.session_id)).refunded).toBeFalsy();
+    expect(await stock("pack-24")).toBe(before - 1);
+    expect(await stickersOf(me.token)).toHaveLength(24);
+  });
+
+  it("sells nothing on a checkout completed unpaid (a delayed payment method) until its payment succeeds, once", async () => {
+    const me = await buyer();
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-24", quantity: 1 }]);
+    const started = await checkout(me.token, ship, ship.rates[0].id);
+    const held = await stock("pack-24");
+
+    expect((await deliver("checkout.session.completed", started.body.session_id, "unpaid")).status).toBe(200);
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body).toMatchObject({ status: "created", paid_at: null });
+    expect(await stickersOf(me.token)).toHaveLength(0);
+    expect(await stock("pack-24")).toBe(held);
+
+    expect((await deliver("checkout.session.async_payment_succeeded", started.body.session_id)).status).toBe(200);
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body).toMatchObject({ status: "paid", sticker_count: 24 });
+    expect(await stickersOf(me.token)).toHaveLength(24);
+    // Another event saying the same payment (a completed one paid after all) sells nothing more.
+    expect((await deliver("checkout.session.completed", started.body.session_id)).status).toBe(200);
+    expect(await stickersOf(me.token)).toHaveLength(24);
+    expect(await stock("pack-24")).toBe(held);
+  });
+
+  it("gives the pack back when a delayed payment fails", async () => {
+    const me = await buyer();
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-24", quantity: 2 }]);
+    const before = await stock("pack-24");
+    const started = await checkout(me.token, ship, ship.rates[0].id);
+    expect(await stock("pack-24")).toBe(before - 2);
+    expect((await deliver("checkout.session.completed", started.body.session_id, "unpaid")).status).toBe(200);
+    expect((await deliver("checkout.session.async_payment_failed", started.body.session_id, "unpaid")).status).toBe(200);
+    expect(await stock("pack-24")).toBe(before);
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body.status).toBe("created");
+  });
+
+  it(`counts a checkout's hold for its ${PAYMENT_CHECKOUT_MINUTES} minutes and not after, with no event from the provider`, async () => {
+    await s.latent.services.shop.restock("pack-72", 10);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const opened = Date.now();
+      const me = await buyer();
+      const { body: ship } = await shipment(me.token, [{ item_id: "pack-72", quantity: 3 }]);
+      expect((await checkout(me.token, ship, ship.rates[0].id)).status).toBe(200);
+      expect(await stock("pack-72")).toBe(7);
+      vi.setSystemTime(opened + (PAYMENT_CHECKOUT_MINUTES - 1) * 60_000);
+      expect(await stock("pack-72")).toBe(7);
+      vi.setSystemTime(opened + PAYMENT_CHECKOUT_MINUTES * 60_000 - 1000);
+      expect(await stock("pack-72")).toBe(7);
+      vi.setSystemTime(opened + (PAYMENT_CHECKOUT_MINUTES + 1) * 60_000);
+      expect(await stock("pack-72")).toBe(10);
+      // The lapsed hold no longer stands in the way of another buyer.
+      const other = await buyer();
+      const { body: theirs } = await shipment(other.token, [{ item_id: "pack-72", quantity: 10 }]);
+      expect((await checkout(other.token, theirs, theirs.rates[0].id)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("links a sticker to a roll, says so publicly without saying whose, moves it only when asked, and unlinks it", async () => {

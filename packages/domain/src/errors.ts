@@ -66,6 +66,10 @@ export const ERRORS = {
   "no-shipping-address": { status: 400, message: "User does not have a shipping address assigned" },
   "shipment-not-editable": { status: 409, message: "This shipment is already paid: it can no longer change" },
   "shipment-already-paid": { status: 409, message: "This shipment is already paid" },
+  "shipment-checkout-open": {
+    status: 409,
+    message: "This shipment is being paid: it can change again only if that payment does not go through",
+  },
   "shipping-rates-unavailable": { status: 502, message: "Shipping rates cannot be checked right now: try again in a minute" },
   "rate-not-offered": { status: 400, message: "This shipping rate is not offered for this address" },
   "bag-changed": { status: 400, message: "The bag does not match the shipment: review it and pay again" },
@@ -118,6 +122,10 @@ export const ERRORS = {
   "export-running": { status: 409, message: "Your data is already being prepared" },
   "webhook-event-unknown": { status: 400, message: "This event type is not handled" },
   "webhook-signature-invalid": { status: 400, message: "The webhook signature is not valid" },
+  "webhook-effect-pending": {
+    status: 503,
+    message: "The event is recorded but its effect could not be applied yet: deliver it again later",
+  },
   "payload-too-large": { status: 413, message: "The request is too large" },
   "internal-error": { status: 500, message: "Something went wrong on our side" },
 } as const satisfies Record<string, { status: number; message: string }>;

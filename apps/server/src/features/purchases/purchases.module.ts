@@ -13,8 +13,8 @@ export async function purchasesModule(
   ctx: ModuleContext,
   deps: { payments: PaymentProvider; entitlements: EntitlementsService; newsletter: NewsletterService; users: UsersService },
 ) {
-  const { db, config } = ctx.platform;
-  const purchases = createPurchasesService({ db, ...deps, publicUrl: config.publicUrl, now: () => new Date() });
+  const { db, config, log } = ctx.platform;
+  const purchases = createPurchasesService({ db, ...deps, publicUrl: config.publicUrl, log, now: () => new Date() });
   deps.users.deleting.add(async ({ userId, deleted }) => {
     for (const [table, n] of Object.entries(await deleteAllPurchasesOfUser(db, userId))) deleted(table.replace("_", " "), n);
   });

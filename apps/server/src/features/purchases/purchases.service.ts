@@ -11,6 +11,7 @@ import {
   type PurchaseConfirmation,
   type SubscriptionStatus,
 } from "@latent/domain/purchases";
+import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../platform/db/db-handle.ts";
@@ -29,13 +30,17 @@ import {
   expireCheckout,
   findCheckout,
   findCustomer,
+  followUpOf,
   insertCheckout,
   insertInvoice,
+  listOpenCheckouts,
   listSubscriptions,
   liveSubscriptions,
+  otherOpenCheckouts,
   recordEvent,
   type SubscriptionRow,
   saveCustomer,
+  setFollowUp,
   upsertSubscription,
   userOfCustomer,
 } from "./purchases.store.ts";
@@ -47,6 +52,7 @@ export interface PurchasesDeps {
   newsletter: Pick<NewsletterService, "firstSubscriptionDiscount" | "redeemFirstSubscriptionDiscount">;
   users: Pick<UsersService, "setInactive" | "inactiveSince">;
   publicUrl: string;
+  log: Pick<FastifyBaseLogger, "warn" | "info">;
   now: () => Date;
 }
 
@@ -56,16 +62,22 @@ export interface PurchasesDeps {
  * they were paid (or that the checkout expired and the hold can go).
  */
 export interface Seller {
-  /** Checks the order and holds its stock until `expiresAt`; throws the order's AppError when it cannot be sold. */
+  /**
+   * Checks the order and holds its stock until `expiresAt`; throws the order's AppError when it cannot be sold.
+   * `sold` is what was priced, kept with the checkout and handed back to `paid`: the payment delivers exactly that.
+   */
   prepare(
     userId: string,
     body: CheckoutBody,
     expiresAt: Date,
-  ): Promise<{ reference: string; currency: Currency; lines: CheckoutRequest["lines"] }>;
+  ): Promise<{ reference: string; currency: Currency; lines: CheckoutRequest["lines"]; sold: Record<string, unknown> }>;
   /** The checkout made for a prepared order (its hold now belongs to that session). */
   attach(reference: string, sessionId: string): Promise<void>;
-  /** The provider says the checkout was paid: in the event's transaction, once per checkout. */
-  paid(tx: Db, order: { reference: string; sessionId: string; userId: string }): Promise<void>;
+  /**
+   * The provider says the checkout was paid: in the event's transaction, once per checkout. Answers false when the
+   * order can no longer be sold (already paid through another checkout, or gone): that payment is given back.
+   */
+  paid(tx: Db, order: { reference: string; sessionId: string; userId: string; sold: Record<string, unknown> | null }): Promise<boolean>;
   /** The checkout will never be paid (expired, or its creation failed): the hold goes back. */
   released(tx: Db, order: { reference: string; sessionId: string | null }): Promise<void>;
 }
@@ -139,6 +151,9 @@ const STATUS_OF: Record<string, SubscriptionStatus> = {
 /** Events the product acts on; any other type is acknowledged and changes nothing (the provider expects a 2xx). */
 const HANDLED = new Set([
   "checkout.session.completed",
+  // A delayed payment method (SEPA debit, a bank transfer): `completed` came with payment_status unpaid, these say how it ended.
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
   "checkout.session.expired",
   "customer.subscription.created",
   "customer.subscription.updated",
@@ -146,6 +161,23 @@ const HANDLED = new Set([
   "invoice.paid",
   "invoice.payment_failed",
 ]);
+
+/**
+ * What an event still owes outside the database once its transaction committed: kept on the event (`follow_up`)
+ * until it is all done, so a failure answers the provider an error and its redelivery does the rest.
+ */
+interface FollowUp {
+  /** The user whose plan follows their live subscriptions now. */
+  sync?: string;
+  /** The user whose renewal went unpaid: the account becomes inactive. */
+  inactive?: string;
+  /** Paid checkouts to give back: a second payment of a shipment already paid. */
+  refund?: string[];
+  /** Checkouts to close at the provider: the others of a shipment just paid. */
+  expire?: string[];
+  /** Subscriptions to end at the provider: any beyond the first a customer has live. */
+  cancel?: string[];
+}
 
 const planName = (plan: PlanId) => plan.charAt(0).toUpperCase() + plan.slice(1);
 const isPaidPlan = (id: string | undefined): id is (typeof PAID_PLAN_IDS)[number] => PAID_PLAN_IDS.includes(id as never);
@@ -171,7 +203,7 @@ function toMySubscription(row: SubscriptionRow): MySubscription {
  * of their effect) and in the provider's order per subscription.
  */
 export function createPurchasesService(deps: PurchasesDeps) {
-  const { db, payments, entitlements, newsletter, users, publicUrl, now } = deps;
+  const { db, payments, entitlements, newsletter, users, publicUrl, log, now } = deps;
   let seller: Seller | null = null;
   // Plan syncs of one user run one after another in this process, so the last event's state is the one that stays.
   const syncing = new Map<string, Promise<void>>();
@@ -193,74 +225,128 @@ export function createPurchasesService(deps: PurchasesDeps) {
     return run;
   }
 
-  /** Applies one verified event in one transaction with its id; answers the user whose plan may follow. */
-  async function apply(event: ProviderEvent): Promise<{ userId: string; unpaid: boolean } | null> {
-    const object = event.data.object;
+  /**
+   * Applies one verified event in one transaction with its id and what it still owes outside the database; a
+   * redelivery answers what the first delivery left owing (nothing once it was all done).
+   */
+  async function apply(event: ProviderEvent): Promise<FollowUp | null> {
     return db.transaction().execute(async (tx) => {
-      if (!(await recordEvent(tx, event))) return null;
-      switch (event.type) {
-        case "checkout.session.completed": {
-          const session = CheckoutObjectSchema.parse(object);
-          if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") return null;
-          const done = await completeCheckout(tx, session.id, session.subscription ?? null, now());
-          // The newsletter discount was on this checkout's first invoice: it is used now, and never again.
-          if (done?.discount_percent && done.email) await newsletter.redeemFirstSubscriptionDiscount(done.email, tx);
-          if (done?.mode === "payment" && done.reference && seller)
-            await seller.paid(tx, { reference: done.reference, sessionId: done.id, userId: done.user_id });
-          return null;
-        }
-        case "checkout.session.expired": {
-          const session = CheckoutObjectSchema.parse(object);
-          const expired = await expireCheckout(tx, session.id, now());
-          if (expired?.mode === "payment" && expired.reference && seller)
-            await seller.released(tx, { reference: expired.reference, sessionId: expired.id });
-          return null;
-        }
-        case "customer.subscription.created":
-        case "customer.subscription.updated":
-        case "customer.subscription.deleted": {
-          const s = SubscriptionObjectSchema.parse(object);
-          const item = s.items.data[0]!;
-          const plan = item.price.metadata?.plan ?? s.metadata?.plan ?? item.price.lookup_key?.split("_")[0];
-          const userId = s.metadata?.user_id ?? (await userOfCustomer(tx, s.customer));
-          if (!userId || !isPaidPlan(plan ?? undefined)) return null;
-          const periodEnd = s.current_period_end ?? item.current_period_end;
-          await upsertSubscription(tx, {
-            id: s.id,
-            user_id: userId,
-            plan: plan!,
-            status: event.type === "customer.subscription.deleted" ? "canceled" : (STATUS_OF[s.status] ?? "incomplete"),
-            source: s.metadata?.source === "mobile" ? "mobile" : "web",
-            currency: item.price.currency,
-            amount: item.price.unit_amount ?? PLANS[plan as PlanId].monthlyMinor[item.price.currency as Currency] ?? 0,
-            current_period_end: periodEnd ? new Date(periodEnd * 1000) : null,
-            cancel_at_period_end: s.cancel_at_period_end,
-            last_event_created: event.created,
-            updated_at: now(),
-          });
-          return { userId, unpaid: false };
-        }
-        case "invoice.paid":
-        case "invoice.payment_failed": {
-          const invoice = InvoiceObjectSchema.parse(object);
-          const paid = event.type === "invoice.paid";
-          const userId = (await userOfCustomer(tx, invoice.customer)) ?? null;
-          await insertInvoice(tx, {
-            id: invoice.id,
-            user_id: userId,
-            subscription_id: invoice.subscription ?? null,
-            status: paid ? "paid" : "failed",
-            currency: invoice.currency,
-            amount: paid ? invoice.amount_paid : invoice.amount_due,
-          });
-          if (paid || !userId || !isUnpaidRenewal(invoice)) return null;
-          await endSubscription(tx, invoice.subscription!, event.created, now());
-          return { userId, unpaid: true };
-        }
-        default:
-          return null;
-      }
+      if (!(await recordEvent(tx, event))) return (await followUpOf(tx, event.id)) as FollowUp | null;
+      const followUp = await effectOf(tx, event);
+      if (followUp) await setFollowUp(tx, event.id, followUp);
+      return followUp;
     });
+  }
+
+  /** What one event changes, in its transaction; answers what then remains to do outside the database. */
+  async function effectOf(tx: Db, event: ProviderEvent): Promise<FollowUp | null> {
+    const object = event.data.object;
+    switch (event.type) {
+      case "checkout.session.completed":
+      case "checkout.session.async_payment_succeeded": {
+        const session = CheckoutObjectSchema.parse(object);
+        // A delayed payment method completes the checkout unpaid: nothing is sold until its async_payment_succeeded.
+        if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") return null;
+        const done = await completeCheckout(tx, session.id, session.subscription ?? null, now());
+        if (!done) return null;
+        // The newsletter discount was on this checkout's first invoice: it is used now, and never again.
+        if (done.discount_percent && done.email) await newsletter.redeemFirstSubscriptionDiscount(done.email, tx);
+        if (done.mode !== "payment" || !done.reference || !seller) return null;
+        const sold = await seller.paid(tx, { reference: done.reference, sessionId: done.id, userId: done.user_id, sold: done.sold });
+        if (!sold) {
+          log.warn({ checkout: done.id, reference: done.reference }, "second payment of an order already paid: it is refunded");
+          return { refund: [done.id] };
+        }
+        const others = await otherOpenCheckouts(tx, done.reference, done.id);
+        return others.length > 0 ? { expire: others } : null;
+      }
+      case "checkout.session.expired":
+      case "checkout.session.async_payment_failed": {
+        const session = CheckoutObjectSchema.parse(object);
+        const expired = await expireCheckout(tx, session.id, now());
+        if (expired?.mode === "payment" && expired.reference && seller)
+          await seller.released(tx, { reference: expired.reference, sessionId: expired.id });
+        return null;
+      }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted": {
+        const s = SubscriptionObjectSchema.parse(object);
+        const item = s.items.data[0]!;
+        const plan = item.price.metadata?.plan ?? s.metadata?.plan ?? item.price.lookup_key?.split("_")[0];
+        const userId = s.metadata?.user_id ?? (await userOfCustomer(tx, s.customer));
+        if (!userId || !isPaidPlan(plan ?? undefined)) return null;
+        const periodEnd = s.current_period_end ?? item.current_period_end;
+        await upsertSubscription(tx, {
+          id: s.id,
+          user_id: userId,
+          plan: plan!,
+          status: event.type === "customer.subscription.deleted" ? "canceled" : (STATUS_OF[s.status] ?? "incomplete"),
+          source: s.metadata?.source === "mobile" ? "mobile" : "web",
+          currency: item.price.currency,
+          amount: item.price.unit_amount ?? PLANS[plan as PlanId].monthlyMinor[item.price.currency as Currency] ?? 0,
+          current_period_end: periodEnd ? new Date(periodEnd * 1000) : null,
+          cancel_at_period_end: s.cancel_at_period_end,
+          last_event_created: event.created,
+          updated_at: now(),
+        });
+        // One customer, one charge stream: the first live web subscription stays, any later one (two checkouts
+        // paid at once) ends here and at the provider.
+        const extra = (await liveSubscriptions(tx, userId))
+          .filter((row) => row.source === "web")
+          .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id))
+          .slice(1);
+        for (const row of extra) await endSubscription(tx, row.id, Math.max(event.created, Number(row.last_event_created)), now());
+        if (extra.length > 0) log.warn({ user: userId, ended: extra.map((r) => r.id) }, "second live subscription ended");
+        return { sync: userId, ...(extra.length > 0 ? { cancel: extra.map((r) => r.id) } : {}) };
+      }
+      case "invoice.paid":
+      case "invoice.payment_failed": {
+        const invoice = InvoiceObjectSchema.parse(object);
+        const paid = event.type === "invoice.paid";
+        const userId = (await userOfCustomer(tx, invoice.customer)) ?? null;
+        await insertInvoice(tx, {
+          id: invoice.id,
+          user_id: userId,
+          subscription_id: invoice.subscription ?? null,
+          status: paid ? "paid" : "failed",
+          currency: invoice.currency,
+          amount: paid ? invoice.amount_paid : invoice.amount_due,
+        });
+        if (paid || !userId || !isUnpaidRenewal(invoice)) return null;
+        // A late failure of a renewal a newer event already settled ends nothing and leaves the account active.
+        if (!(await endSubscription(tx, invoice.subscription!, event.created, now()))) return null;
+        return { inactive: userId, sync: userId };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Does what an event owes outside the database, then marks it done; each step may run again after a failure. */
+  async function settle(eventId: string, followUp: FollowUp) {
+    for (const id of followUp.expire ?? []) await payments.expireCheckout(id);
+    for (const id of followUp.refund ?? []) await payments.refundCheckout(id);
+    for (const id of followUp.cancel ?? []) await payments.cancelSubscription(id);
+    if (followUp.inactive) await users.setInactive(followUp.inactive, now());
+    if (followUp.sync) await syncPlan(followUp.sync);
+    await setFollowUp(db, eventId, null);
+  }
+
+  /**
+   * Closes the user's checkouts still open (of a mode; of one shipment for payments) at the provider and here, so
+   * only the newest can be paid. Answers false when one of them was paid meanwhile and could not be closed.
+   */
+  async function closeOpenCheckouts(userId: string, mode: CheckoutBody["mode"], reference?: string): Promise<boolean> {
+    for (const open of await listOpenCheckouts(db, userId, mode, reference)) {
+      if ((await payments.expireCheckout(open.id)) === "complete") return false;
+      await db.transaction().execute(async (tx) => {
+        const expired = await expireCheckout(tx, open.id, now());
+        if (expired?.mode === "payment" && expired.reference && seller)
+          await seller.released(tx, { reference: expired.reference, sessionId: expired.id });
+      });
+    }
+    return true;
   }
 
   /** The customer of a buyer at the provider, made on their first checkout. */
@@ -280,6 +366,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
         ...(body.shipment_id ? {} : { shipment_id: "required" }),
         ...(body.rate ? {} : { rate: "required" }),
       });
+    // One shipment, one checkout that can be paid: an earlier one (another tab, a return from the provider) closes.
+    if (!(await closeOpenCheckouts(buyer.userId, "payment", body.shipment_id))) throw new AppError("shipment-checkout-open");
     const expiresAt = new Date(now().getTime() + PAYMENT_CHECKOUT_MINUTES * 60_000);
     const order = await seller.prepare(buyer.userId, body, expiresAt);
     try {
@@ -309,6 +397,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         first_amount: amount,
         discount_percent: null,
         reference: order.reference,
+        sold: JSON.stringify(order.sold),
       });
       await seller.attach(order.reference, session.id);
       return { url: session.url, session_id: session.id };
@@ -348,6 +437,12 @@ export function createPurchasesService(deps: PurchasesDeps) {
       seller = s;
     },
 
+    /**
+     * Closes the open checkouts of one of the user's shipments before it changes, so none can pay for lines it no
+     * longer has; false when one was paid meanwhile.
+     */
+    closePaymentCheckouts: (userId: string, reference: string) => closeOpenCheckouts(userId, "payment", reference),
+
     /** Starts a checkout for a paid plan; the plan itself changes only when the provider's webhook says it is paid. */
     async checkout(buyer: Buyer, body: CheckoutBody): Promise<CheckoutSession> {
       if (body.mode === "payment") return payment(buyer, body);
@@ -359,6 +454,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const live = await liveSubscriptions(db, buyer.userId);
       if (live.some((s) => s.source === "mobile")) throw new AppError("subscription-in-mobile-app");
       if (live.length > 0) throw new AppError("already-subscribed");
+      // One customer, one subscription: a checkout opened before (another plan, another tab) can no longer be paid.
+      if (!(await closeOpenCheckouts(buyer.userId, "subscription"))) throw new AppError("already-subscribed");
 
       const discount = await newsletter.firstSubscriptionDiscount(buyer.email);
       const customerId = await customerOf(buyer);
@@ -430,24 +527,31 @@ export function createPurchasesService(deps: PurchasesDeps) {
     /**
      * One webhook delivery, over its raw bytes: refused unless signed by the provider within 5 minutes; applied
      * once per event id; a type it does not handle is refused (webhook-event-unknown, 400: the endpoint subscribes only
-     * to the types it handles, so another one is a misconfiguration to see) and changes nothing. Then the plan follows.
+     * to the types it handles, so another one is a misconfiguration to see) and changes nothing. Then what it owes
+     * outside the database (the plan, a refund, a cancellation) is done; when that fails the answer is 503
+     * `webhook-effect-pending`, and the provider's redelivery does it again.
      */
     async receiveWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
       const check = payments.verifyWebhook(rawBody, signature);
       if (!check.ok) throw new AppError("webhook-signature-invalid");
       if (!HANDLED.has(check.event.type))
         throw new AppError("webhook-event-unknown", `Unhandled event type: ${check.event.type.slice(0, 80)}`);
-      let applied: Awaited<ReturnType<typeof apply>>;
+      let followUp: FollowUp | null;
       try {
-        applied = await apply(check.event);
+        followUp = await apply(check.event);
       } catch (error) {
         if (error instanceof z.ZodError)
           throw new AppError("bad-request", `${check.event.type}: ${error.issues[0]?.message ?? "not valid"}`);
         throw error;
       }
-      if (!applied) return;
-      if (applied.unpaid) await users.setInactive(applied.userId, now());
-      await syncPlan(applied.userId);
+      if (!followUp) return;
+      try {
+        await settle(check.event.id, followUp);
+      } catch (err) {
+        // The event stays recorded with what it still owes; the provider redelivers on the error and that finishes it.
+        log.warn({ err, event: check.event.id, type: check.event.type }, "payment event follow-up failed: waiting for its redelivery");
+        throw new AppError("webhook-effect-pending");
+      }
     },
 
     /**

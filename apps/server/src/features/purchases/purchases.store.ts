@@ -35,14 +35,40 @@ export async function findCheckout(db: Db, id: string) {
   return db.selectFrom("checkout_sessions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Marks a checkout paid and complete, with the subscription it started. */
+/** Marks a checkout paid and complete, with the subscription it started; the row only the first time it is paid. */
 export async function completeCheckout(db: Db, id: string, subscriptionId: string | null, now: Date) {
   return db
     .updateTable("checkout_sessions")
     .set({ status: "complete", paid: true, subscription_id: subscriptionId, completed_at: now })
     .where("id", "=", id)
-    .returning(["id", "user_id", "email", "discount_percent", "mode", "reference"])
+    .where("paid", "=", false)
+    .returning(["id", "user_id", "email", "discount_percent", "mode", "reference", "sold"])
     .executeTakeFirst();
+}
+
+/** The user's checkouts still open: of one mode, and for payments of one reference (the shipment) when given. */
+export async function listOpenCheckouts(db: Db, userId: string, mode: CheckoutRow["mode"], reference?: string) {
+  return db
+    .selectFrom("checkout_sessions")
+    .select(["id", "reference"])
+    .where("user_id", "=", userId)
+    .where("mode", "=", mode)
+    .where("status", "=", "open")
+    .$if(reference !== undefined, (q) => q.where("reference", "=", reference!))
+    .orderBy("created_at")
+    .execute();
+}
+
+/** The other checkouts of the same reference still open when one of them was paid. */
+export async function otherOpenCheckouts(tx: Db, reference: string, paidId: string) {
+  const rows = await tx
+    .selectFrom("checkout_sessions")
+    .select("id")
+    .where("reference", "=", reference)
+    .where("status", "=", "open")
+    .where("id", "!=", paidId)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Marks an open checkout expired (the provider gave up on it); the row when it was still open. */
@@ -67,6 +93,20 @@ export async function recordEvent(tx: Db, event: { id: string; type: string; cre
   return Boolean(row);
 }
 
+/** The effects outside the database an event still owes; null once settled (or when it owed none). */
+export async function followUpOf(db: Db, eventId: string) {
+  const row = await db.selectFrom("payment_events").select("follow_up").where("id", "=", eventId).executeTakeFirst();
+  return row?.follow_up ?? null;
+}
+
+export async function setFollowUp(db: Db, eventId: string, followUp: object | null) {
+  await db
+    .updateTable("payment_events")
+    .set({ follow_up: followUp === null ? null : JSON.stringify(followUp) })
+    .where("id", "=", eventId)
+    .execute();
+}
+
 /**
  * Writes the subscription as an event describes it, unless the row already holds a newer event's state: the
  * provider's `created` decides, so an older update delivered late never overwrites a newer one. Answers whether
@@ -85,14 +125,16 @@ export async function upsertSubscription(tx: Db, row: Insertable<SubscriptionsTa
   return Boolean(written);
 }
 
-/** Ends a subscription whose renewal went unpaid, unless a newer event already wrote it. */
+/** Ends a subscription, unless a newer event already wrote it; answers whether this call ended it. */
 export async function endSubscription(tx: Db, id: string, eventCreated: number, now: Date) {
-  await tx
+  const row = await tx
     .updateTable("subscriptions")
     .set({ status: "canceled", last_event_created: eventCreated, updated_at: now })
     .where("id", "=", id)
     .where(sql<boolean>`last_event_created <= ${eventCreated}`)
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Ends the operator's grants whose period is over; answers their users. */

@@ -14,7 +14,15 @@ export async function shopModule(
 ) {
   const { db, config, log } = ctx.platform;
   const rates = createShippingRates(config.shipping, log);
-  const shop = createShopService({ db, users: deps.users, stickers: deps.stickers, rates, log, now: () => new Date() });
+  const shop = createShopService({
+    db,
+    users: deps.users,
+    stickers: deps.stickers,
+    rates,
+    checkouts: deps.purchases,
+    log,
+    now: () => new Date(),
+  });
   deps.purchases.sellWith(shop.seller);
   deps.users.deleting.add(async ({ userId, deleted }) => deleted("shipments", await deleteAllShipmentsOfUser(db, userId)));
   await ctx.api((api) => shopRoutes(api, { shop, stickers: deps.stickers, requireScopes: ctx.requireScopes }));

@@ -8,13 +8,14 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, InventoryItemsTable, ShipmentsTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { RateRequest, ShippingRates } from "../../platform/shipping/shipping-rates.ts";
-import type { Seller } from "../purchases/purchases.service.ts";
+import type { PurchasesService, Seller } from "../purchases/purchases.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import {
   attachHolds,
   deleteHolds,
   findShipment,
+  hasLiveHolds,
   insertShipment,
   listInventory,
   listShipments,
@@ -32,6 +33,8 @@ export interface ShopDeps {
   users: Pick<UsersService, "get">;
   stickers: Pick<StickersService, "mint">;
   rates: ShippingRates;
+  /** Closes a shipment's open checkouts before it changes (purchases owns them). */
+  checkouts: Pick<PurchasesService, "closePaymentCheckouts">;
   log: Pick<FastifyBaseLogger, "warn" | "info">;
   now: () => Date;
 }
@@ -41,6 +44,14 @@ export const PACKAGING_GRAMS = 20;
 
 type ItemRow = Selectable<InventoryItemsTable> & { held: number | null };
 type ShipmentRow = Selectable<ShipmentsTable>;
+/** What a checkout priced (decision 0020): kept with the checkout, and what its payment delivers. */
+interface Sold {
+  items: ShipmentRow["items"];
+  subtotal: number;
+  weight: number;
+  rate: ShippingRate;
+  total: number;
+}
 
 const priceOf = (item: Selectable<InventoryItemsTable>, currency: Currency) => (currency === "usd" ? item.price_usd : item.price_eur);
 const available = (item: ItemRow) => Math.max(0, item.quantity - Number(item.held));
@@ -50,7 +61,7 @@ const available = (item: ItemRow) => Math.max(0, item.quantity - Number(item.hel
  * address and the rates it can go at), and the seller side of a payment checkout. Stock is held while a checkout is
  * open and taken in the payment's own transaction, so two buyers of the last pack cannot both get it.
  */
-export function createShopService({ db, users, stickers, rates, log, now }: ShopDeps) {
+export function createShopService({ db, users, stickers, rates, checkouts, log, now }: ShopDeps) {
   const toItem = (row: ItemRow, currency: Currency): InventoryItem => ({
     id: row.id,
     product_id: row.product_id,
@@ -152,8 +163,13 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
       });
       if (!rate) throw new AppError("rate-not-offered");
       const currency = row.currency as Currency;
+      const sold: Sold = { items: row.items, subtotal: row.subtotal, weight: row.weight, rate, total: row.subtotal + rate.amount.amount };
 
       await db.transaction().execute(async (tx) => {
+        // The shipment as priced above, unchanged meanwhile: an edit waits for this hold, or this sees the edit.
+        const locked = await lockShipment(tx, row.id);
+        if (locked?.status !== "created") throw new AppError("shipment-already-paid");
+        if (JSON.stringify(locked.items) !== JSON.stringify(row.items) || locked.weight !== row.weight) throw new AppError("bag-changed");
         await lockItems(
           tx,
           row.items.map((l) => l.item_id),
@@ -171,14 +187,12 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
           row.items.map((l) => ({ item_id: l.item_id, quantity: l.quantity })),
           expiresAt,
         );
-        await updateShipmentRow(tx, userId, row.id, {
-          rate: JSON.stringify(rate),
-          total: row.subtotal + rate.amount.amount,
-        });
+        await updateShipmentRow(tx, userId, row.id, { rate: JSON.stringify(rate), total: sold.total });
       });
       return {
         reference: row.id,
         currency,
+        sold: { ...sold },
         lines: [
           ...row.items.map((l) => ({ name: l.name.replaceAll("-", " "), amount: l.unit_price, quantity: l.quantity })),
           { name: `${rate.carrier} ${rate.service}`, amount: rate.amount.amount, quantity: 1 },
@@ -188,24 +202,43 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
 
     attach: (reference, sessionId) => attachHolds(db, reference, sessionId),
 
-    async paid(tx, { reference, sessionId, userId }) {
+    async paid(tx, { reference, sessionId, userId, sold }) {
       const row = await lockShipment(tx, reference);
-      if (!row || row.user_id !== userId || row.paid_at) return;
-      for (const line of row.items) {
+      if (!row || row.user_id !== userId || row.paid_at || row.status !== "created") return false;
+      // What the checkout priced is what was paid and what ships, whatever the shipment became since.
+      const order: Sold = sold
+        ? (sold as unknown as Sold)
+        : {
+            items: row.items,
+            subtotal: row.subtotal,
+            weight: row.weight,
+            rate: row.rate as unknown as ShippingRate,
+            total: row.total ?? 0,
+          };
+      for (const line of order.items) {
         // The hold kept these packs for this checkout; taking them cannot fail unless an operator lowered the stock.
         if (!(await takeFromStock(tx, line.item_id, line.quantity)))
           log.warn({ shipment: row.id, item: line.item_id, session: sessionId }, "paid shipment oversold: stock was lower than its hold");
       }
       await deleteHolds(tx, row.id);
       const at = now();
-      await updateShipmentRow(tx, userId, row.id, { status: "paid", paid_at: at });
+      await updateShipmentRow(tx, userId, row.id, {
+        status: "paid",
+        paid_at: at,
+        items: JSON.stringify(order.items),
+        subtotal: order.subtotal,
+        weight: order.weight,
+        rate: JSON.stringify(order.rate),
+        total: order.total,
+      });
       await stickers.mint(
         tx,
         userId,
         row.id,
-        row.items.reduce((n, l) => n + l.size * l.quantity, 0),
+        order.items.reduce((n, l) => n + l.size * l.quantity, 0),
       );
       log.info({ shipment: row.id, session: sessionId }, "shipment paid");
+      return true;
     },
 
     released: (tx, { reference, sessionId }) => deleteHolds(tx, reference, sessionId),
@@ -236,22 +269,32 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
       return toShipment(row);
     },
 
-    /** PUT shipping/{id}: new lines and the profile's current address, while it is not paid. */
+    /**
+     * PUT shipping/{id}: new lines and the profile's current address, while it is not paid. Its open checkout is
+     * closed first (it priced the old lines); one being paid refuses the change (409 shipment-checkout-open).
+     */
     async update(userId: string, id: string, body: ShipmentBody): Promise<Shipment> {
       const row = await own(userId, id);
       if (row.status !== "created") throw new AppError("shipment-not-editable");
       const address = await addressOf(userId);
+      // Checked before its checkout closes: a bag that cannot be had leaves the checkout open to pay.
       const { items, subtotal, weight } = await linesOf(body, row.id);
-      // The lines changed: an open checkout of the old ones no longer sells this shipment.
-      await deleteHolds(db, row.id);
-      const updated = await updateShipmentRow(db, userId, row.id, {
-        items: JSON.stringify(items),
-        address: JSON.stringify(address),
-        currency: body.currency,
-        subtotal,
-        weight,
-        rate: null,
-        total: null,
+      if (!(await checkouts.closePaymentCheckouts(userId, row.id))) throw new AppError("shipment-checkout-open");
+      const updated = await db.transaction().execute(async (tx) => {
+        const locked = await lockShipment(tx, row.id);
+        if (locked?.status !== "created") throw new AppError("shipment-not-editable");
+        // A checkout opened since the one closed above holds stock for the old lines until it closes too.
+        if (await hasLiveHolds(tx, row.id, now())) throw new AppError("shipment-checkout-open");
+        await deleteHolds(tx, row.id);
+        return updateShipmentRow(tx, userId, row.id, {
+          items: JSON.stringify(items),
+          address: JSON.stringify(address),
+          currency: body.currency,
+          subtotal,
+          weight,
+          rate: null,
+          total: null,
+        });
       });
       return toShipment(updated!);
     },

@@ -54,6 +54,17 @@ export async function deleteHolds(db: Db, shipmentId: string, sessionId?: string
     .execute();
 }
 
+/** Whether an open checkout holds stock for the shipment now (a hold past its time holds nothing). */
+export async function hasLiveHolds(db: Db, shipmentId: string, now: Date) {
+  const row = await db
+    .selectFrom("stock_holds")
+    .select("item_id")
+    .where("shipment_id", "=", shipmentId)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** Takes sold packs out of stock; answers false when there were not enough (the row is left as it was). */
 export async function takeFromStock(tx: Db, itemId: string, quantity: number): Promise<boolean> {
   const row = await tx

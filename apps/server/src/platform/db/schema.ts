@@ -273,6 +273,8 @@ export interface CheckoutSessionsTable {
   completed_at: Timestamp | null;
   /** What a payment checkout sells: the shipment's id. */
   reference: string | null;
+  /** What the seller priced for a payment checkout (lines, rate, total): what its payment delivers. */
+  sold: Json<Record<string, unknown>> | null;
 }
 
 export interface SubscriptionsTable {
@@ -306,6 +308,8 @@ export interface PaymentEventsTable {
   type: string;
   created: ColumnType<string, number, number>;
   received_at: Generated<Date>;
+  /** Effects outside the database the event still owes (plan sync, refund, cancellation); null once done. */
+  follow_up: Json<Record<string, unknown>> | null;
 }
 
 export interface PaymentSandboxObjectsTable {
