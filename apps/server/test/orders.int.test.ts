@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { SCOPES } from "@latent/domain/api";
+import { PLANS } from "@latent/domain/plans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, DATABASES, startServer, type TestServer } from "./harness.ts";
@@ -25,6 +26,25 @@ const accounts = (s: TestServer) => ({
 
 const outboxTo = (s: TestServer, to: string) =>
   s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).orderBy("created_at", "desc").execute();
+
+/** A lab with a name, an order for `customerEmail`, one roll with one finished scan. */
+async function scannedOrder(s: TestServer, customerEmail: string) {
+  const lab = await accounts(s).lab();
+
+  await s.api("/api/labs", { method: "PUT", token: lab.token, body: { name: "Foto Lab Girona" } });
+  const created = await s.api("/api/orders", {
+    method: "POST",
+    token: lab.token,
+    body: { reference: "#1024", user_name: "Ana García", user_email: customerEmail, user_phone: "+34 600 000 000" },
+  });
+  expect(created.status).toBe(201);
+  const film = await s.api(`/api/orders/${created.body.id}/films`, { method: "POST", token: lab.token, body: roll });
+  expect(film.status).toBe(201);
+  expect(film.body.order_id).toBe(created.body.id);
+  await upload(s, lab.token, film.body.id, 1, await jpeg(320, 240));
+  await waitForShots(s, lab.token, film.body.id, 1);
+  return { lab, orderId: created.body.id as string, filmId: film.body.id as string };
+}
 
 describe.each(DATABASES)("a lab's profile and email template on %s", (kind) => {
   let s: TestServer;
@@ -116,23 +136,7 @@ describe.each(BACKENDS)("a lab's order from creation to the customer's account o
   });
   afterAll(async () => s?.close());
 
-  /** A lab with a name, an order for `customerEmail`, one roll with one finished scan. */
-  const orderWithScan = async (customerEmail: string) => {
-    const lab = await accounts(s).lab();
-    await s.api("/api/labs", { method: "PUT", token: lab.token, body: { name: "Foto Lab Girona" } });
-    const created = await s.api("/api/orders", {
-      method: "POST",
-      token: lab.token,
-      body: { reference: "#1024", user_name: "Ana García", user_email: customerEmail, user_phone: "+34 600 000 000" },
-    });
-    expect(created.status).toBe(201);
-    const film = await s.api(`/api/orders/${created.body.id}/films`, { method: "POST", token: lab.token, body: roll });
-    expect(film.status).toBe(201);
-    expect(film.body.order_id).toBe(created.body.id);
-    await upload(s, lab.token, film.body.id, 1, await jpeg(320, 240));
-    await waitForShots(s, lab.token, film.body.id, 1);
-    return { lab, orderId: created.body.id as string, filmId: film.body.id as string };
-  };
+  const orderWithScan = (customerEmail: string) => scannedOrder(s, customerEmail);
 
   it("shares and sends the order, the customer opens it and downloads a zip, then adds the roll to their account", async () => {
     const customerEmail = `${randomUUID()}@example.com`;
@@ -245,6 +249,126 @@ describe.each(BACKENDS)("a lab's order from creation to the customer's account o
   });
 });
 
+/** Every media and zip link in an answer (a public order, a zip manifest). */
+const linksIn = (body: unknown) => JSON.stringify(body).match(/\/(?:media|zip)\/[^"]+/g) ?? [];
+
+describe.each(DATABASES)("what an order's link hands out, and the customer's claim, on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s?.close());
+
+  const bearer = (code: string) => ({ headers: { authorization: `Bearer ${code}` } });
+  /** The media and zip links a code hands out: the order's scans, then the roll's zip and its files. */
+  const handedOut = async (code: string, filmId: string) => {
+    const opened = await s.api("/api/public/order", bearer(code));
+    const zip = await s.api(`/api/public/order/download/${filmId}`, bearer(code));
+    expect(opened.status).toBe(200);
+    expect(zip.status).toBe(200);
+    const links = [...linksIn(opened.body), ...linksIn(zip.body)];
+    expect(links.some((l) => l.startsWith("/media/"))).toBe(true);
+    expect(links.some((l) => l.startsWith("/zip/"))).toBe(true);
+    for (const link of links) expect((await fetch(`${s.base}${link}`)).status, link).toBe(200);
+    return links;
+  };
+  const refused = async (links: string[]) => {
+    for (const link of links) {
+      const res = await fetch(`${s.base}${link}`);
+      expect(res.status, link).toBe(404);
+      expect(res.headers.get("content-type"), link).toContain("application/json");
+    }
+  };
+
+  it("stops every media and zip link of a replaced code at once, while the new code's work", async () => {
+    const { lab, orderId, filmId } = await scannedOrder(s, `${randomUUID()}@example.com`);
+    const first = (await s.api(`/api/orders/${orderId}/share?expiration=1440`, { method: "POST", token: lab.token })).body.code;
+    const old = await handedOut(first, filmId);
+    const second = (await s.api(`/api/orders/${orderId}/send?expiration=1440`, { method: "POST", token: lab.token })).body.code;
+    await refused(old);
+    expect((await s.api("/api/public/order", bearer(first))).status).toBe(401);
+    await handedOut(second, filmId);
+  });
+
+  it("stops every media and zip link the code handed out once the customer added the rolls", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { lab, orderId, filmId } = await scannedOrder(s, email);
+    const { code } = (await s.api(`/api/orders/${orderId}/share?expiration=1440`, { method: "POST", token: lab.token })).body;
+    const links = await handedOut(code, filmId);
+    const customer = await accounts(s).photographer(email);
+    expect((await s.api("/api/orders/claim", { method: "POST", token: customer.token, body: { code } })).status).toBe(200);
+    await refused(links);
+    const after = await s.api("/api/public/order", bearer(code));
+    expect(after.body).toMatchObject({ claimed: true, films: [] });
+    expect((await s.api(`/api/public/order/download/${filmId}`, bearer(code))).status).toBe(404);
+    // The customer's own links to the same scans are theirs, and work.
+    const mine = await s.api(`/api/film/${filmId}`, { token: customer.token });
+    expect((await fetch(`${s.base}${mine.body.shots[0].version.thumbnail_url}`)).status).toBe(200);
+  });
+
+  it("moves the rolls' scans with them: they stop counting against the lab and count against the customer", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { lab, orderId } = await scannedOrder(s, email);
+    const labBefore = (await s.api("/api/user", { token: lab.token })).body.storage.used;
+    expect(labBefore).toBeGreaterThan(0);
+    const customer = await accounts(s).photographer(email);
+    expect((await s.api("/api/user", { token: customer.token })).body.storage.used).toBe(0);
+    const { code } = (await s.api(`/api/orders/${orderId}/share`, { method: "POST", token: lab.token })).body;
+    expect((await s.api("/api/orders/claim", { method: "POST", token: customer.token, body: { code } })).status).toBe(200);
+    expect((await s.api("/api/user", { token: lab.token })).body.storage.used).toBe(0);
+    expect((await s.api("/api/user", { token: customer.token })).body.storage.used).toBe(labBefore);
+  });
+
+  it("refuses the claim of scans beyond the customer's storage and moves nothing", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { lab, orderId, filmId } = await scannedOrder(s, email);
+    // One byte more than the free plan's storage (a scan that large is no fixture to upload).
+    await s.latent.db
+      .updateTable("shots")
+      .set({ size: PLANS.free.maxStorageBytes + 1 })
+      .where("film_id", "=", filmId)
+      .execute();
+    const customer = await accounts(s).photographer(email);
+    const { code } = (await s.api(`/api/orders/${orderId}/share`, { method: "POST", token: lab.token })).body;
+    const full = await s.api("/api/orders/claim", { method: "POST", token: customer.token, body: { code } });
+    expect(full.status).toBe(400);
+    expect(full.body.error).toBe("not-enough-space");
+    expect((await s.api(`/api/film/${filmId}`, { token: lab.token })).status).toBe(200);
+    expect((await s.api("/api/film", { token: customer.token })).body).toEqual([]);
+    expect((await s.api(`/api/orders/${orderId}`, { token: lab.token })).body.claimed_at).toBeNull();
+  });
+
+  it("reads the customer's current email, not the one an older access token still carries", async () => {
+    const sub = randomUUID();
+    const oldEmail = `old-${sub}@example.com`;
+    const newEmail = `new-${sub}@example.com`;
+    const password = "silver halide crystals";
+    await s.latent.identity.accounts!.create({ id: sub, email: oldEmail, password, role: "user", locale: null, emailVerified: true });
+    const token = await s.token({ sub, email: oldEmail, role: "user" });
+    await s.api("/api/user/privacy-policy", { method: "POST", token });
+    const toOld = await scannedOrder(s, oldEmail);
+    const toNew = await scannedOrder(s, newEmail);
+
+    const asked = await s.api("/api/account/email", { method: "POST", token, body: { new_email: newEmail, password } });
+    expect(asked.status).toBe(202);
+    const [mail] = await outboxTo(s, newEmail);
+    const confirm = mail?.text.match(/\/auth\/email\/[A-Za-z0-9_-]+/)?.[0];
+    expect(confirm).toBeTruthy();
+    expect((await fetch(`${s.base}${confirm}`)).status).toBe(200);
+    expect((await s.api("/api/account", { token })).body.email).toBe(newEmail);
+
+    const claimWith = async (order: { lab: { token: string }; orderId: string }) => {
+      const { code } = (await s.api(`/api/orders/${order.orderId}/share`, { method: "POST", token: order.lab.token })).body;
+      return s.api("/api/orders/claim", { method: "POST", token, body: { code } });
+    };
+    const stale = await claimWith(toOld);
+    expect(stale.status).toBe(403);
+    expect(stale.body.error).toBe("order-not-yours");
+    expect((await s.api(`/api/orders/${toOld.orderId}`, { token: toOld.lab.token })).body.claimed_at).toBeNull();
+    expect((await claimWith(toNew)).status).toBe(200);
+  });
+});
+
 describe.each(DATABASES)("who reaches a lab's orders on %s", (kind) => {
   let s: TestServer;
   beforeAll(async () => {
@@ -278,12 +402,17 @@ describe.each(DATABASES)("who reaches a lab's orders on %s", (kind) => {
       { method: "GET", path: "/api/labs/email_template" },
       { method: "PUT", path: "/api/labs/email_template", body: { subject: "s", body: "b" } },
     ];
+    // A photographer's token given every scope is still no lab.
+    const stretched = await s.token({ sub: customer.sub, email: customerEmail, role: "user", scopes: [...SCOPES] });
     for (const route of routes) {
       const as = (token?: string) => s.api(route.path, { method: route.method, token, body: route.body });
       expect((await as()).status, `${route.method} ${route.path} anonymous`).toBe(401);
       const photographerAnswer = await as(customer.token);
       expect(photographerAnswer.status, `${route.method} ${route.path} photographer`).toBe(403);
       expect(photographerAnswer.body.error).toBe("forbidden");
+      const stretchedAnswer = await as(stretched);
+      expect(stretchedAnswer.status, `${route.method} ${route.path} photographer with every scope`).toBe(403);
+      expect(stretchedAnswer.body.error).toBe("labs-only");
       const foreign = await as(other.token);
       if (route.path.includes(id)) {
         expect(foreign.status, `${route.method} ${route.path} another lab`).toBe(404);
@@ -296,10 +425,14 @@ describe.each(DATABASES)("who reaches a lab's orders on %s", (kind) => {
     // Still there, unchanged, for its lab.
     expect((await s.api(`/api/orders/${id}`, { token: owner.token })).body).toMatchObject({ reference: "R-1", status: "created" });
 
-    // Client search: exact email, or the lab's own earlier customers; never a list of everyone.
+    // Client search: the lab's own earlier customers; of anyone else, by exact email, only that an account exists.
     expect((await s.api(`/api/orders/clients?q=${customerEmail}`, { token: other.token })).body).toEqual([
-      { user_id: customer.sub, name: expect.any(String), email: customerEmail },
+      { user_id: null, name: "", email: customerEmail },
     ]);
+    expect((await s.api(`/api/orders/clients?q=${customerEmail.toUpperCase()}`, { token: owner.token })).body).toEqual([
+      { user_id: customer.sub, name: "Ana", email: customerEmail },
+    ]);
+    expect((await s.api(`/api/orders/clients?q=nobody-${customerEmail}`, { token: other.token })).body).toEqual([]);
     expect((await s.api("/api/orders/clients?q=ana", { token: owner.token })).body.map((c: { user_id: string }) => c.user_id)).toEqual([
       customer.sub,
     ]);

@@ -65,9 +65,12 @@ export const OrderShareQuerySchema = z.object({
 export const OrderShareSchema = z.object({ code: z.string(), url: z.string(), expires_at: z.string() });
 export type OrderShare = z.infer<typeof OrderShareSchema>;
 
-/** GET orders/clients?email=: photographers found by exact email, or who already have an order with this lab. */
+/**
+ * GET orders/clients?q=: this lab's earlier customers (by name or email), and for an exact email of anyone else only
+ * that an account exists: `user_id` null, `name` empty.
+ */
 export const ClientSearchQuerySchema = z.object({ q: text(254).min(1) });
-export const ClientSchema = z.object({ user_id: z.string(), name: z.string(), email: z.string() });
+export const ClientSchema = z.object({ user_id: z.string().nullable(), name: z.string(), email: z.string() });
 export const ClientsSchema = z.array(ClientSchema);
 export type Client = z.infer<typeof ClientSchema>;
 

@@ -18,14 +18,17 @@ import { AppError } from "../../platform/http/app-error.ts";
 import { findIntegrations, insertPending, saveIntegrations, takePending } from "./integrations.store.ts";
 import { SHOPIFY_SCOPES, type ShopifyAdmin, ShopifyError, verifyShopifyHmac } from "./shopify-admin.ts";
 
-/** What integrations needs of the orders feature: an order made once per store order (lab, source, external id). */
+/**
+ * What integrations needs of the orders feature: an order made once per store order (lab, source, external id), and
+ * never again once the lab deleted it.
+ */
 export interface OrderImporter {
   importOrder(
     labId: string,
     order: NewOrder,
     source: "shopify" | "woocommerce",
     externalId: string,
-  ): Promise<{ id: string; created: boolean }>;
+  ): Promise<{ id: string | null; created: boolean }>;
 }
 
 export interface IntegrationsDeps {

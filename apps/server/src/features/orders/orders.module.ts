@@ -1,3 +1,4 @@
+import type { Accounts } from "../../platform/identity/embedded/accounts.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -13,7 +14,14 @@ import { deleteAllOrdersOfUser } from "./orders.store.ts";
  */
 export async function ordersModule(
   ctx: ModuleContext,
-  deps: { films: FilmsService; labs: LabsService; users: UsersService; downloads: DownloadsService },
+  deps: {
+    films: FilmsService;
+    labs: LabsService;
+    users: UsersService;
+    downloads: DownloadsService;
+    /** The embedded provider's accounts (the customer's current email); null with an external provider. */
+    accounts: Pick<Accounts, "findById"> | null;
+  },
 ) {
   const { db, grants, mailer, config } = ctx.platform;
   const orders = createOrdersService({ db, ...deps, grants, mailer, publicUrl: config.publicUrl });

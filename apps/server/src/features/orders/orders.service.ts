@@ -18,6 +18,7 @@ import type { Database, OrdersTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { LinkGrants } from "../../platform/http/link-grants.ts";
 import type { LinkScope } from "../../platform/http/url-signer.ts";
+import type { Accounts } from "../../platform/identity/embedded/accounts.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -31,6 +32,7 @@ import {
   findOrderById,
   findOrderByShareHash,
   insertOrder,
+  isDeletedStoreOrder,
   isOrderShareActive,
   listLabCustomers,
   listOrders,
@@ -48,6 +50,8 @@ export interface OrdersDeps {
   users: Pick<UsersService, "idsByEmail" | "get">;
   downloads: Pick<DownloadsService, "manifest">;
   grants: Pick<LinkGrants, "name">;
+  /** The embedded provider's accounts, whose email is the current one; null when an external provider signs in. */
+  accounts: Pick<Accounts, "findById"> | null;
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
@@ -63,7 +67,7 @@ const hash = (code: string) => createHash("sha256").update(code).digest("hex");
  * link's code.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, films, labs, users, downloads, grants, mailer, publicUrl } = deps;
+  const { db, films, labs, users, downloads, grants, accounts, mailer, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The photographer with this email, if one has an account (labs are never anyone's customer). */
@@ -95,18 +99,31 @@ export function createOrdersService(deps: OrdersDeps) {
     };
   }
 
+  /**
+   * The caller's email now. An access token keeps the address it was issued with for its whole life, so the
+   * embedded account's is read; an external provider's token is that provider's word, and the only one there is.
+   */
+  async function currentEmail(userId: string, tokenEmail: string | null) {
+    const account = accounts ? await accounts.findById(userId) : undefined;
+    return account ? account.email : tokenEmail;
+  }
+
   async function own(labId: string, id: string) {
     const row = await findOrder(db, labId, id);
     if (!row) throw new AppError("order-not-found");
     return row;
   }
 
-  /** A fresh link for the order (the previous one stops opening it); its code is shown once. */
+  /**
+   * A fresh link for the order; its code is shown once. The link's new id is the grant of everything it hands out,
+   * so the previous code stops at once with every media and zip link it handed out.
+   */
   async function newLink(row: OrderRow, minutes: number, status: OrderRow["status"], sentAt?: Date) {
     const code = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + minutes * 60_000);
     await updateOrderRow(db, row.lab_id, row.id, {
       share_code_hash: hash(code),
+      share_id: randomUUID(),
       share_expires_at: expiresAt,
       status,
       ...(sentAt ? { sent_at: sentAt } : {}),
@@ -118,13 +135,16 @@ export function createOrdersService(deps: OrdersDeps) {
   async function resolve(code: string | null) {
     if (!code || code.length > 200) throw new AppError("unauthorized");
     const row = await findOrderByShareHash(db, hash(code));
-    if (!row?.share_expires_at) throw new AppError("unauthorized");
+    if (!row?.share_expires_at || !row.share_id) throw new AppError("unauthorized");
     // The stated expiry is the enforced one: open until that very instant, and its signed links (which count whole
     // seconds from the current one) last at least as long.
     const expiresMs = new Date(row.share_expires_at).getTime();
     const nowMs = now().getTime();
     if (nowMs >= expiresMs) throw new AppError("share-expired");
-    const scope: LinkScope = { ttlS: Math.ceil(expiresMs / 1000) - Math.floor(nowMs / 1000), grant: grants.name(ORDER_GRANT, row.id) };
+    const scope: LinkScope = {
+      ttlS: Math.ceil(expiresMs / 1000) - Math.floor(nowMs / 1000),
+      grant: grants.name(ORDER_GRANT, row.share_id),
+    };
     return { row, scope };
   }
 
@@ -168,8 +188,17 @@ export function createOrdersService(deps: OrdersDeps) {
       return toOrder(row);
     },
 
-    /** An order from the lab's online store, made once however often the store sends it. */
-    async importOrder(labId: string, body: NewOrder, source: Exclude<OrderSource, "manual">, externalId: string) {
+    /**
+     * An order from the lab's online store, made once however often the store sends it, and never again once the lab
+     * deleted it (a replayed webhook, a later import): then `id` is null.
+     */
+    async importOrder(
+      labId: string,
+      body: NewOrder,
+      source: Exclude<OrderSource, "manual">,
+      externalId: string,
+    ): Promise<{ id: string | null; created: boolean }> {
+      if (await isDeletedStoreOrder(db, labId, source, externalId)) return { id: null, created: false };
       const known = await findImported(db, labId, source, externalId);
       if (known) return { id: known.id, created: false };
       try {
@@ -198,7 +227,7 @@ export function createOrdersService(deps: OrdersDeps) {
       await own(labId, id);
       try {
         for (const film of await films.orderRows(labId, id)) await films.remove(labId, film.id);
-        if (!(await deleteOrderRow(db, labId, id))) throw new AppError("order-not-found");
+        if (!(await db.transaction().execute((tx) => deleteOrderRow(tx, labId, id)))) throw new AppError("order-not-found");
       } catch (err) {
         if (err instanceof AppError && err.code === "order-not-found") throw err;
         throw new AppError("order-delete-failed");
@@ -239,20 +268,22 @@ export function createOrdersService(deps: OrdersDeps) {
       return link;
     },
 
-    /** Photographers to pick as an order's customer: one with exactly this email, or this lab's earlier customers. */
+    /**
+     * Photographers to pick as an order's customer: this lab's earlier customers as the lab entered them, and for an
+     * exact email of anyone else only that an account exists (no id, no name: a lab learns nothing more of a
+     * stranger than that the address can collect an order).
+     */
     async clients(labId: string, q: string): Promise<Client[]> {
-      const found = new Map<string, Client>();
-      if (q.includes("@")) {
-        const id = await customerOf(q.trim().toLowerCase());
-        if (id) {
-          const user = await users.get(id);
-          found.set(id, { user_id: id, name: user.name ?? "", email: user.email ?? q });
-        }
+      const search = q.trim();
+      const found: Client[] = [];
+      for (const c of await listLabCustomers(db, labId, search)) {
+        if (c.user_id) found.push({ user_id: c.user_id, name: c.name, email: c.email });
       }
-      for (const c of await listLabCustomers(db, labId, q.trim())) {
-        if (c.user_id && !found.has(c.user_id)) found.set(c.user_id, { user_id: c.user_id, name: c.name, email: c.email });
+      const email = search.toLowerCase();
+      if (email.includes("@") && !found.some((c) => c.email.toLowerCase() === email) && (await customerOf(email))) {
+        found.unshift({ user_id: null, name: "", email });
       }
-      return [...found.values()];
+      return found;
     },
 
     /** GET /public/order: what the link opens (the lab, the rolls with links signed under the link's grant). */
@@ -281,8 +312,9 @@ export function createOrdersService(deps: OrdersDeps) {
      * POST orders/claim: the customer, signed in with the order's email, adds its rolls to their account in one
      * transaction, within their plan; the rolls leave the lab (its copy is gone, its storage freed).
      */
-    async claim(userId: string, email: string | null, code: string) {
+    async claim(userId: string, tokenEmail: string | null, code: string) {
       const { row } = await resolve(code);
+      const email = await currentEmail(userId, tokenEmail);
       if (!email || email.toLowerCase() !== row.user_email.toLowerCase()) throw new AppError("order-not-yours");
       if (row.claimed_at) throw new AppError("order-already-added");
       const rolls = await films.orderRows(row.lab_id, row.id);
@@ -300,8 +332,8 @@ export function createOrdersService(deps: OrdersDeps) {
       return { films: rolls.map((f) => ({ id: f.id, name: f.name })) };
     },
 
-    /** Whether links handed out under an order's link still hold. */
-    isShareActive: (id: string) => isOrderShareActive(db, id, now()),
+    /** Whether links handed out under an order's link still hold: the link is the current one, open, and unclaimed. */
+    isShareActive: (shareId: string) => isOrderShareActive(db, shareId, now()),
     findById: (id: string) => findOrderById(db, id),
   };
 }

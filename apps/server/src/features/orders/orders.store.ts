@@ -59,9 +59,38 @@ export function updateOrderRow(db: Db, labId: string, id: string, values: Update
     .executeTakeFirst();
 }
 
+/**
+ * Deletes the order; one from a store is remembered as deleted (call inside a transaction: both or neither), so the
+ * store's replays do not make it again. False when the lab has no such order.
+ */
 export async function deleteOrderRow(db: Db, labId: string, id: string) {
-  const r = await db.deleteFrom("orders").where("id", "=", id).where("lab_id", "=", labId).executeTakeFirst();
-  return r.numDeletedRows > 0n;
+  const row = await db
+    .deleteFrom("orders")
+    .where("id", "=", id)
+    .where("lab_id", "=", labId)
+    .returning(["source", "external_id"])
+    .executeTakeFirst();
+  if (!row) return false;
+  if (row.source !== "manual" && row.external_id !== null) {
+    await db
+      .insertInto("deleted_store_orders")
+      .values({ lab_id: labId, source: row.source, external_id: row.external_id })
+      .onConflict((oc) => oc.columns(["lab_id", "source", "external_id"]).doNothing())
+      .execute();
+  }
+  return true;
+}
+
+/** Whether the lab deleted the order a store sends again. */
+export async function isDeletedStoreOrder(db: Db, labId: string, source: Exclude<OrderSource, "manual">, externalId: string) {
+  const row = await db
+    .selectFrom("deleted_store_orders")
+    .select("lab_id")
+    .where("lab_id", "=", labId)
+    .where("source", "=", source)
+    .where("external_id", "=", externalId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Marks an order's rolls as added to the customer's account, once: false when it already was. */
@@ -100,10 +129,19 @@ export function listLabCustomers(db: Db, labId: string, search: string) {
     .execute();
 }
 
-/** Whether an order's link still opens it (the grant behind its media and zip links). */
-export async function isOrderShareActive(db: Db, id: string, now: Date) {
-  if (!isUuid(id)) return false;
-  const row = await db.selectFrom("orders").select("id").where("id", "=", id).where("share_expires_at", ">", now).executeTakeFirst();
+/**
+ * Whether an order's link, by its id, is still the order's current one, open and not yet collected (the grant behind
+ * its media and zip links): replacing the code, its expiry and the customer's claim each end it.
+ */
+export async function isOrderShareActive(db: Db, shareId: string, now: Date) {
+  if (!isUuid(shareId)) return false;
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("share_id", "=", shareId)
+    .where("share_expires_at", ">", now)
+    .where("claimed_at", "is", null)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -113,6 +151,7 @@ export async function isOrderShareActive(db: Db, id: string, now: Date) {
  * entered them) and only forgets which account claimed it. Answers the rows deleted and unlinked.
  */
 export async function deleteAllOrdersOfUser(db: Db, userId: string) {
+  await db.deleteFrom("deleted_store_orders").where("lab_id", "=", userId).execute();
   const deleted = await db.deleteFrom("orders").where("lab_id", "=", userId).executeTakeFirst();
   const unlinked = await db.updateTable("orders").set({ user_id: null }).where("user_id", "=", userId).executeTakeFirst();
   return { deleted: Number(deleted.numDeletedRows), unlinked: Number(unlinked.numUpdatedRows) };

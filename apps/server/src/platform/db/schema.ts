@@ -353,6 +353,7 @@ export interface Database {
   labs: LabsTable;
   lab_email_templates: LabEmailTemplatesTable;
   orders: OrdersTable;
+  deleted_store_orders: DeletedStoreOrdersTable;
   lab_integrations: LabIntegrationsTable;
   lab_integration_pending: LabIntegrationPendingTable;
   data_exports: DataExportsTable;
@@ -389,11 +390,21 @@ export interface OrdersTable {
   source: Generated<"manual" | "shopify" | "woocommerce">;
   external_id: string | null;
   share_code_hash: string | null;
+  /** The current link's id, new with every code: the grant its media and zip links carry. */
+  share_id: string | null;
   share_expires_at: Timestamp | null;
   sent_at: Timestamp | null;
   claimed_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** A store order the lab deleted: a replayed webhook or a later import does not make it again. */
+export interface DeletedStoreOrdersTable {
+  lab_id: string;
+  source: "shopify" | "woocommerce";
+  external_id: string;
+  deleted_at: Generated<Date>;
 }
 
 /** A lab's store integrations: every credential sealed (platform/crypto/secret-box), the secret also hashed. */

@@ -4,7 +4,7 @@ import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { orderKeys } from "./order-keys.ts";
 
-/** GET orders/clients?q=: photographers with exactly that email, or who already have an order with this lab. */
+/** GET orders/clients?q=: the lab's earlier customers, or that an account has exactly that email. */
 export const searchClients = (api: ApiClient, q: string) => api<Client[]>(`/api/orders/clients?q=${encodeURIComponent(q)}`);
 
 export const clientsQueryOptions = (api: ApiClient, q: string) =>

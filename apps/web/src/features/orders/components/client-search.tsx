@@ -33,7 +33,7 @@ export function ClientSearch({ onPick }: { onPick: (client: Client) => void }) {
         {clients.isSuccess && clients.data.length > 0 && (
           <Stack gap={4} component="ul" aria-label={t("clients.results")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
             {clients.data.map((client) => (
-              <li key={client.user_id}>
+              <li key={client.user_id ?? client.email}>
                 <Button
                   variant="subtle"
                   size="compact-sm"
