@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PLANS } from "@latent/domain/plans";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxWebhookSecret } from "../src/platform/payments/sandbox-provider.ts";
 import { signWebhook } from "../src/platform/payments/webhook-signature.ts";
@@ -78,6 +79,15 @@ describe.each(DATABASES)("paying for a plan through the sandbox on %s", (kind) =
       },
     },
   });
+
+  const paySandbox = (url: string) => page(url, form({ card: CARDS.success, expiry: "12/34", cvc: "123" }));
+  /** The provider moved a checkout on by itself (here: reopened, as if closing it came after its payment). */
+  const setAtProvider = (id: string, status: string) =>
+    s.latent.db
+      .updateTable("payment_sandbox_objects")
+      .set({ data: sql`jsonb_set(data, '{status}', to_jsonb(${status}::text))` })
+      .where("id", "=", id)
+      .execute();
 
   it("takes a free photographer to artist with the success card: 60 rolls and 3 pieces of gear", async () => {
     const me = await photographer();
@@ -295,5 +305,99 @@ describe.each(DATABASES)("paying for a plan through the sandbox on %s", (kind) =
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body.session_id)).size).toBe(20);
+  });
+
+  it("keeps a subscription a newer event renewed when an older last failed renewal arrives late, and the account active", async () => {
+    const me = await photographer();
+    expect((await pay(me.token)).paid.status).toBe(303);
+    const subscription = await subscriptionOf(me.token);
+    const { provider_customer_id: customer } = await s.latent.db
+      .selectFrom("customers")
+      .select("provider_customer_id")
+      .where("user_id", "=", me.sub)
+      .executeTakeFirstOrThrow();
+    const now = Math.floor(Date.now() / 1000);
+    const renewed = subscriptionEvent("customer.subscription.updated", now + 20, { id: subscription.id, userId: me.sub, plan: "artist" });
+    expect((await deliver(renewed)).status).toBe(200);
+    const lateFailure = {
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type: "invoice.payment_failed",
+      created: now + 10,
+      data: {
+        object: {
+          id: `in_${randomUUID()}`,
+          object: "invoice",
+          customer,
+          subscription: subscription.id,
+          currency: "eur",
+          amount_due: 499,
+          amount_paid: 0,
+          billing_reason: "subscription_cycle",
+          next_payment_attempt: null,
+        },
+      },
+    };
+    expect((await deliver(lateFailure)).status).toBe(200);
+    const user = await plan(me.token);
+    expect([user.plan, user.inactive_since]).toEqual(["artist", null]);
+    expect((await subscriptionOf(me.token)).status).toBe("active");
+  });
+
+  it("gives a plan paid for an account that does not exist yet once it does, through the provider's redelivery", async () => {
+    const sub = randomUUID();
+    const created = subscriptionEvent("customer.subscription.created", Math.floor(Date.now() / 1000), {
+      id: `sub_${randomUUID()}`,
+      userId: sub,
+      plan: "artist",
+    });
+    const first = await deliver(created);
+    expect([first.status, first.body.error]).toEqual([503, "webhook-effect-pending"]);
+    // Redelivered before the account exists: still owed, still an error the provider retries on.
+    expect((await deliver(created)).status).toBe(503);
+
+    const token = await s.token({ sub, email: `${sub}@example.com` });
+    expect((await plan(token)).plan).toBe("free");
+    expect((await deliver(created)).status).toBe(200);
+    expect((await plan(token)).plan).toBe("artist");
+    expect((await deliver(created)).status).toBe(200);
+    expect((await s.api("/api/purchases/my-subscriptions", { token })).body).toHaveLength(1);
+  });
+
+  it("closes the first of two plan checkouts opened before paying either, so only one can be paid", async () => {
+    const me = await photographer();
+    const artist = await startCheckout(me.token, "artist");
+    const unlimited = await startCheckout(me.token, "unlimited");
+    expect((await paySandbox(artist.url)).status).toBe(409);
+    expect((await paySandbox(unlimited.url)).status).toBe(303);
+    expect((await plan(me.token)).plan).toBe("unlimited");
+    const mine = (await s.api("/api/purchases/my-subscriptions", { token: me.token })).body;
+    expect(mine.map((m: { plan: string; status: string }) => [m.plan, m.status])).toEqual([["unlimited", "active"]]);
+  });
+
+  it("ends a second subscription paid at the same time as the first, here and at the provider, and keeps the first", async () => {
+    const me = await photographer();
+    const artist = await startCheckout(me.token, "artist");
+    const unlimited = await startCheckout(me.token, "unlimited");
+    // Both were paid at the provider at once: closing the first came after its payment.
+    await setAtProvider(artist.session_id, "open");
+    expect((await paySandbox(artist.url)).status).toBe(303);
+    expect((await paySandbox(unlimited.url)).status).toBe(303);
+
+    expect((await plan(me.token)).plan).toBe("artist");
+    const mine = (await s.api("/api/purchases/my-subscriptions", { token: me.token })).body as {
+      id: string;
+      plan: string;
+      status: string;
+    }[];
+    expect(mine.filter((m) => m.status === "active").map((m) => m.plan)).toEqual(["artist"]);
+    const second = mine.find((m) => m.plan === "unlimited")!;
+    expect(second.status).toBe("canceled");
+    const atProvider = await s.latent.db
+      .selectFrom("payment_sandbox_objects")
+      .select("data")
+      .where("id", "=", second.id)
+      .executeTakeFirstOrThrow();
+    expect((atProvider.data as { status: string }).status).toBe("canceled");
   });
 });
