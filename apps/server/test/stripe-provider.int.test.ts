@@ -235,6 +235,59 @@ describe.each(DATABASES)("paying for a plan through Stripe (a fake of its API on
     const mine = await s.api("/api/purchases/my-subscriptions", { token: me.token });
     expect(mine.body).toHaveLength(1);
   });
+
+  it("closes a shipment's open Checkout Session when the bag changes, and refunds a payment of it that got through", async () => {
+    const me = await photographer();
+    await s.api("/api/user/privacy-policy", { method: "POST", token: me.token });
+    const address = { line1: "Carrer de Mallorca 401", city: "Barcelona", postal_code: "08013", country: "ES" };
+    expect((await s.api("/api/user", { method: "PUT", token: me.token, body: { shipping: address } })).status).toBe(200);
+    const shipping = (items: object[]) => ({ items, currency: "eur" });
+    const { body: ship } = await s.api("/api/shipping", {
+      method: "POST",
+      token: me.token,
+      body: shipping([{ item_id: "pack-24", quantity: 1 }]),
+    });
+    const start = (quantity: number, rate: string) =>
+      s.api("/api/purchases/checkout", {
+        method: "POST",
+        token: me.token,
+        body: {
+          mode: "payment",
+          items: [{ price_id: "pack-24", quantity }],
+          shipment_id: ship.id,
+          rate,
+          currency: "eur",
+          return_path: `shop/shipment/${ship.id}`,
+        },
+      });
+    const first = await start(1, ship.rates[0].id);
+    expect(first.status).toBe(200);
+
+    const grown = await s.api(`/api/shipping/${ship.id}`, {
+      method: "PUT",
+      token: me.token,
+      body: shipping([{ item_id: "pack-24", quantity: 2 }]),
+    });
+    expect(grown.status).toBe(200);
+    expect(fake.calls("POST", `/v1/checkout/sessions/${first.body.session_id}/expire`)).toHaveLength(1);
+    expect(fake.objects.get(first.body.session_id)?.status).toBe("expired");
+
+    const second = await start(2, grown.body.rates[0].id);
+    expect(second.status).toBe(200);
+    expect((await deliver(event("checkout.session.completed", fake.completePayment(second.body.session_id)))).status).toBe(200);
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body).toMatchObject({ status: "paid", sticker_count: 48 });
+
+    // Stripe took the first session's payment as it was closing: that one pack is given back, not sold.
+    const late = fake.completePayment(first.body.session_id);
+    expect((await deliver(event("checkout.session.completed", late))).status).toBe(200);
+    expect(fake.calls("POST", "/v1/refunds").map((r) => r.params.payment_intent)).toEqual([late.payment_intent]);
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body).toMatchObject({
+      status: "paid",
+      sticker_count: 48,
+      items: [{ item_id: "pack-24", quantity: 2 }],
+    });
+    expect((await s.api("/api/stickers", { token: me.token })).body).toHaveLength(48);
+  });
 });
 
 describe("the Stripe adapter on its own", () => {
