@@ -1,25 +1,37 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { LIGHTROOM_CLIENT_ID, LIGHTROOM_SCOPES } from "@latent/domain/plugins";
+import { LIGHTROOM_CLIENT_ID, LIGHTROOM_DEVICE_NAME_MAX, LIGHTROOM_SCOPES } from "@latent/domain/plugins";
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAIRING_CONFIRMS_PER_ACCOUNT, PAIRING_STARTS_PER_ADDRESS } from "../src/platform/identity/embedded/device-pairing.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
-/** A form post to the provider, the way the Lightroom plugin makes its OAuth requests. */
-async function form(s: TestServer, path: string, fields: Record<string, string>) {
+// Fresh addresses per run: limits held in Redis would outlive a run by up to ten minutes.
+const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** A form post to the provider, the way the Lightroom plugin makes its OAuth requests (from `from`, behind the proxy). */
+async function form(s: TestServer, path: string, fields: Record<string, string>, from = newAddress()) {
   const res = await fetch(`${s.base}/oidc${path}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from },
     body: new URLSearchParams(fields),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, string> };
 }
 
-const startPairing = (s: TestServer, scope = LIGHTROOM_SCOPES.join(" ")) =>
-  form(s, "/device/auth", { client_id: LIGHTROOM_CLIENT_ID, scope });
+const startPairing = (s: TestServer, scope = LIGHTROOM_SCOPES.join(" "), extra: { from?: string; device_name?: string } = {}) =>
+  form(
+    s,
+    "/device/auth",
+    { client_id: LIGHTROOM_CLIENT_ID, scope, ...(extra.device_name !== undefined ? { device_name: extra.device_name } : {}) },
+    extra.from,
+  );
+/** The person's "this is my Lightroom" confirmation of a code, from the web app. */
+const confirm = (s: TestServer, token: string | undefined, code: string, headers: Record<string, string> = {}) =>
+  s.api("/api/plugins/lightroom/confirm", { method: "POST", token, body: { code, device_confirmed: true }, headers });
 const poll = (s: TestServer, deviceCode: string) =>
   form(s, "/oauth/token", { grant_type: DEVICE_GRANT, device_code: deviceCode, client_id: LIGHTROOM_CLIENT_ID });
 const refresh = (s: TestServer, refreshToken: string) =>
@@ -36,7 +48,8 @@ async function person(s: TestServer, role: "user" | "lab" = "user") {
 describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(kind);
+    // Behind a proxy each request names its client, so the tests can play several computers and networks.
+    s = await startServer(kind, { TRUST_PROXY: "true" });
   });
   afterAll(() => s?.close());
 
@@ -64,11 +77,7 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
     expect((await poll(s, started.body.device_code!)).body.error).toBe("authorization_pending");
 
     // Typed by hand: lower case and without the dash counts.
-    const confirmed = await s.api("/api/plugins/lightroom/confirm", {
-      method: "POST",
-      token: me.token,
-      body: { code: started.body.user_code!.toLowerCase().replace("-", "") },
-    });
+    const confirmed = await confirm(s, me.token, started.body.user_code!.toLowerCase().replace("-", ""));
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.client).toBe("Lightroom Classic");
 
@@ -84,11 +93,7 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
     expect(user.status).toBe(200);
 
     // The code pairs once.
-    const again = await s.api("/api/plugins/lightroom/confirm", {
-      method: "POST",
-      token: me.token,
-      body: { code: started.body.user_code },
-    });
+    const again = await confirm(s, me.token, started.body.user_code!);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("pairing-code-used");
 
@@ -125,7 +130,7 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
 
   it("refuses wrong and expired codes with their own errors", async () => {
     const me = await person(s);
-    const wrong = await s.api("/api/plugins/lightroom/confirm", { method: "POST", token: me.token, body: { code: "BCDF-GHJK" } });
+    const wrong = await confirm(s, me.token, "BCDF-GHJK");
     expect(wrong.status).toBe(404);
     expect(wrong.body.error).toBe("pairing-code-not-found");
 
@@ -137,11 +142,7 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
       .where("type", "=", "DeviceCode")
       .where("user_code", "=", userCode)
       .execute();
-    const expired = await s.api("/api/plugins/lightroom/confirm", {
-      method: "POST",
-      token: me.token,
-      body: { code: started.body.user_code },
-    });
+    const expired = await confirm(s, me.token, started.body.user_code!);
     expect(expired.status).toBe(410);
     expect(expired.body.error).toBe("pairing-code-expired");
     expect((await poll(s, started.body.device_code!)).body.error).toMatch(/expired_token|invalid_grant/);
@@ -149,21 +150,15 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
 
   it("needs a signed-in person with write access, and gives a lab only a lab's scopes", async () => {
     const started = await startPairing(s);
-    const anonymous = await s.api("/api/plugins/lightroom/confirm", { method: "POST", body: { code: started.body.user_code } });
+    const anonymous = await confirm(s, undefined, started.body.user_code!);
     expect(anonymous.status).toBe(401);
     const me = await person(s);
     const readOnly = await s.token({ sub: me.id, scopes: ["read:user"] });
-    const refused = await s.api("/api/plugins/lightroom/confirm", {
-      method: "POST",
-      token: readOnly,
-      body: { code: started.body.user_code },
-    });
+    const refused = await confirm(s, readOnly, started.body.user_code!);
     expect(refused.status).toBe(403);
 
     const lab = await person(s, "lab");
-    expect(
-      (await s.api("/api/plugins/lightroom/confirm", { method: "POST", token: lab.token, body: { code: started.body.user_code } })).status,
-    ).toBe(200);
+    expect((await confirm(s, lab.token, started.body.user_code!)).status).toBe(200);
     const tokens = await poll(s, started.body.device_code!);
     const scopes = String(decodeJwt(tokens.body.access_token!).scope).split(" ");
     expect(scopes).toContain("write:film");
@@ -175,7 +170,7 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
     const tokens = [];
     for (let i = 0; i < 2; i++) {
       const started = await startPairing(s);
-      await s.api("/api/plugins/lightroom/confirm", { method: "POST", token: me.token, body: { code: started.body.user_code } });
+      await confirm(s, me.token, started.body.user_code!);
       tokens.push((await poll(s, started.body.device_code!)).body);
     }
     expect((await s.api("/api/plugins/lightroom", { token: me.token })).body.pairings).toHaveLength(2);
@@ -185,18 +180,111 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
     expect((await s.api("/api/user", { token: me.token })).status).toBe(200);
   });
 
-  it("stops someone guessing codes", async () => {
-    const guesser = await person(s);
-    const answers: number[] = [];
-    let last: { error?: string } = {};
-    for (let i = 0; i < 25; i++) {
-      const res = await s.api("/api/plugins/lightroom/confirm", { method: "POST", token: guesser.token, body: { code: "BCDF-GHJK" } });
-      answers.push(res.status);
-      last = res.body;
+  it("shows who asks with a code (the name Lightroom gave, when, from which network) and pairs only once the person says it is theirs", async () => {
+    const me = await person(s);
+    const before = Date.now();
+    const started = await startPairing(s, undefined, { from: "203.0.113.57", device_name: "  Anna's MacBook Pro " });
+    expect(started.status).toBe(200);
+    const code = started.body.user_code!;
+    const pending = (from: string) =>
+      s.api("/api/plugins/lightroom/pending", { method: "POST", token: me.token, body: { code }, headers: { "x-forwarded-for": from } });
+
+    const here = await pending("203.0.113.9");
+    expect(here.status).toBe(200);
+    expect(here.body).toMatchObject({ device: "Anna's MacBook Pro", network: "203.0.113.0/24", same_network: true });
+    const asked = Date.parse(here.body.requested_at);
+    expect(asked).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(asked).toBeLessThanOrEqual(Date.now());
+    expect((await pending("198.51.100.4")).body).toMatchObject({ network: "203.0.113.0/24", same_network: false });
+
+    // Without the person's "this is my Lightroom", nothing is paired and the code still waits.
+    const unchecked = await s.api("/api/plugins/lightroom/confirm", { method: "POST", token: me.token, body: { code } });
+    expect(unchecked.status).toBe(400);
+    expect(unchecked.body).toEqual({
+      error: "pairing-device-not-confirmed",
+      message: "Confirm that this is your Lightroom before pairing it",
+    });
+    expect((await poll(s, started.body.device_code!)).body.error).toBe("authorization_pending");
+
+    const confirmed = await confirm(s, me.token, code);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.client).toBe("Anna's MacBook Pro");
+    expect((await poll(s, started.body.device_code!)).status).toBe(200);
+    expect((await pending("203.0.113.9")).body.error).toBe("pairing-code-used");
+  });
+
+  it("takes a device name of up to sixty printable characters and refuses a longer or unprintable one", async () => {
+    const longest = "L".repeat(LIGHTROOM_DEVICE_NAME_MAX);
+    expect((await startPairing(s, undefined, { device_name: longest })).status).toBe(200);
+    for (const name of [`${longest}x`, "Studio\nMac"]) {
+      const refused = await startPairing(s, undefined, { device_name: name });
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(refused.body.error).toBe("invalid_request");
     }
-    expect(answers).toContain(429);
-    expect(last.error).toBe("rate-limited");
-    expect(answers.filter((status) => status === 404).length).toBeLessThanOrEqual(20);
+  });
+
+  it("gives one address its tenth pairing code and refuses its eleventh with a clear 429, while another address still gets one", async () => {
+    const studio = newAddress();
+    for (let i = 0; i < PAIRING_STARTS_PER_ADDRESS; i++) {
+      expect((await startPairing(s, undefined, { from: studio })).status, `code ${i + 1}`).toBe(200);
+    }
+    const refused = await startPairing(s, undefined, { from: studio });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      error: "too-many-pairing-codes",
+      message: "Too many pairing codes were asked from your network: wait a few minutes before starting again in Lightroom",
+    });
+    expect((await startPairing(s, undefined, { from: newAddress() })).status).toBe(200);
+  });
+
+  it("lets one account look up and confirm ten codes, then refuses the eleventh from any address; another account is not held back", async () => {
+    const guesser = await person(s);
+    for (let i = 0; i < PAIRING_CONFIRMS_PER_ACCOUNT; i++) {
+      const res = await confirm(s, guesser.token, "BCDF-GHJK", { "x-forwarded-for": newAddress() });
+      expect(res.status, `try ${i + 1}`).toBe(404);
+    }
+    const refused = await confirm(s, guesser.token, "BCDF-GHJK", { "x-forwarded-for": newAddress() });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: "too-many-pairing-confirms",
+      message: "Too many pairing attempts on this account: wait a few minutes and try again",
+    });
+    const lookup = () =>
+      s.api("/api/plugins/lightroom/pending", {
+        method: "POST",
+        token: guesser.token,
+        body: { code: "BCDF-GHJK" },
+        headers: { "x-forwarded-for": newAddress() },
+      });
+    for (let i = 0; i < PAIRING_CONFIRMS_PER_ACCOUNT; i++) expect((await lookup()).status, `look-up ${i + 1}`).toBe(404);
+    expect((await lookup()).body.error).toBe("too-many-pairing-confirms");
+
+    const other = await person(s);
+    const started = await startPairing(s);
+    expect((await confirm(s, other.token, started.body.user_code!)).status).toBe(200);
+  });
+
+  it("unpairs one Lightroom and leaves the account's other Lightrooms paired", async () => {
+    const me = await person(s);
+    const paired = [];
+    for (const name of ["Studio iMac", "Travel laptop"]) {
+      const started = await startPairing(s, undefined, { device_name: name });
+      expect((await confirm(s, me.token, started.body.user_code!)).status).toBe(200);
+      paired.push((await poll(s, started.body.device_code!)).body);
+    }
+    const [studio, travel] = paired as [Record<string, string>, Record<string, string>];
+    const grantOf = (t: Record<string, string>) => String(decodeJwt(t.access_token!).gid);
+    const ended = await s.api(`/api/plugins/lightroom/${grantOf(studio)}`, { method: "DELETE", token: me.token });
+    expect(ended.status).toBe(204);
+
+    expect((await s.api("/api/user", { token: studio.access_token })).status).toBe(401);
+    expect((await refresh(s, studio.refresh_token!)).body.error).toBe("invalid_grant");
+    expect((await s.api("/api/user", { token: travel.access_token })).status).toBe(200);
+    const renewed = await refresh(s, travel.refresh_token!);
+    expect(renewed.status).toBe(200);
+    expect((await s.api("/api/user", { token: renewed.body.access_token })).status).toBe(200);
+    const left = (await s.api("/api/plugins/lightroom", { token: me.token })).body.pairings;
+    expect(left.map((p: { id: string }) => p.id)).toEqual([grantOf(travel)]);
   });
 
   it("offers the plugin as a zip holding the Latent.lrplugin folder", async () => {

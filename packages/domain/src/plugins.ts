@@ -19,8 +19,40 @@ export const LIGHTROOM_ZIP_NAME = "Latent.lrplugin.zip";
 /** A code as typed or shown (`BCDF-GHJK`, `bcdfghjk`): letters upper-cased, everything else dropped. */
 export const normalizeUserCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
-/** POST plugins/lightroom/confirm. */
-export const LightroomConfirmSchema = z.object({ code: z.string().trim().min(4).max(32) });
+/** The plugin's name for its computer (`device_name` when it asks for a code), shown where the code is confirmed. */
+export const LIGHTROOM_DEVICE_NAME_MAX = 60;
+/** Printable text only: the name is shown to the person deciding whether this Lightroom is theirs. */
+export const LightroomDeviceNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIGHTROOM_DEVICE_NAME_MAX)
+  .regex(/^[^\p{C}]+$/u, "printable characters only");
+
+const PairingCodeSchema = z.string().trim().min(4).max(32);
+
+/** POST plugins/lightroom/pending: the code Lightroom shows, to see who asks before confirming it. */
+export const LightroomPendingQuerySchema = z.object({ code: PairingCodeSchema });
+export type LightroomPendingQuery = z.infer<typeof LightroomPendingQuerySchema>;
+
+/**
+ * Who asks to pair, as far as the server knows: the name the plugin gave, when it asked, and from which network.
+ * "Where" is only the asking address cut to its network (a /24, or a /48 for IPv6) and whether it is the confirming
+ * browser's: there is no place database, so no town or country is claimed.
+ */
+export const LightroomPendingSchema = z.object({
+  device: z.string(),
+  requested_at: z.string(),
+  network: z.string().nullable(),
+  same_network: z.boolean(),
+});
+export type LightroomPending = z.infer<typeof LightroomPendingSchema>;
+
+/**
+ * POST plugins/lightroom/confirm. `device_confirmed`: the person said this Lightroom is theirs, after seeing who
+ * asks; a code read off someone else's screen would otherwise pair that Lightroom with whoever types it first.
+ */
+export const LightroomConfirmSchema = z.object({ code: PairingCodeSchema, device_confirmed: z.boolean().optional() });
 export type LightroomConfirm = z.infer<typeof LightroomConfirmSchema>;
 
 /** One paired Lightroom (a grant of the plugin's client). */

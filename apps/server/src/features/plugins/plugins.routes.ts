@@ -2,13 +2,17 @@ import {
   LIGHTROOM_ZIP_NAME,
   LightroomConfirmedSchema,
   LightroomConfirmSchema,
+  LightroomPendingQuerySchema,
+  LightroomPendingSchema,
   LightroomSetupSchema,
   LightroomStatusSchema,
 } from "@latent/domain/plugins";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../platform/http/app-error.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import { PAIRING_CONFIRMS_PER_ACCOUNT, PAIRING_LIMIT_WINDOW } from "../../platform/identity/embedded/device-pairing.ts";
 import type { PluginsService } from "./plugins.service.ts";
 
 /** The Lightroom plugin (issue 13): its pairing by code, the paired Lightrooms, and its download. */
@@ -50,20 +54,49 @@ export function pluginsRoutes(app: FastifyInstance, deps: { plugins: PluginsServ
     async (request) => plugins.status(callerOf(request)),
   );
 
+  /**
+   * Codes are short: guessing one that someone else's Lightroom shows must stay hopeless. Counted per account (after
+   * the caller is known), so changing address does not buy more guesses.
+   */
+  const perAccount = {
+    rateLimit: {
+      max: PAIRING_CONFIRMS_PER_ACCOUNT,
+      timeWindow: PAIRING_LIMIT_WINDOW,
+      hook: "preHandler" as const,
+      keyGenerator: (request: FastifyRequest) => `account:${callerOf(request).sub}`,
+      errorResponseBuilder: () => new AppError("too-many-pairing-confirms"),
+    },
+  };
+
+  r.post(
+    "/plugins/lightroom/pending",
+    {
+      preHandler: requireScopes("write:user"),
+      config: perAccount,
+      schema: {
+        tags,
+        summary: "Who asks with a pairing code: the name Lightroom gave, when, and from which network (the code stays out of URLs)",
+        body: LightroomPendingQuerySchema,
+        response: { 200: LightroomPendingSchema },
+      },
+    },
+    async (request) => plugins.pending(request.body.code, { ip: request.ip }),
+  );
+
   r.post(
     "/plugins/lightroom/confirm",
     {
       preHandler: requireScopes("write:user"),
-      // Codes are short: guessing one that someone else's Lightroom shows must stay hopeless.
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      config: perAccount,
       schema: {
         tags,
-        summary: "Confirms a pairing code shown by Lightroom for the caller: 404 pairing-code-not-found, 410 -expired, 409 -used",
+        summary:
+          "Confirms a pairing code shown by Lightroom for the caller once `device_confirmed` says it is theirs: 400 pairing-device-not-confirmed, 404 pairing-code-not-found, 410 -expired, 409 -used",
         body: LightroomConfirmSchema,
         response: { 200: LightroomConfirmedSchema },
       },
     },
-    async (request) => plugins.confirm(callerOf(request), request.body.code),
+    async (request) => plugins.confirm(callerOf(request), request.body.code, request.body.device_confirmed === true),
   );
 
   r.delete(

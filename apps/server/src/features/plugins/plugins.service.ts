@@ -4,6 +4,7 @@ import {
   LIGHTROOM_CLIENT_ID,
   LIGHTROOM_SCOPES,
   type LightroomConfirmed,
+  type LightroomPending,
   type LightroomSetup,
   type LightroomStatus,
 } from "@latent/domain/plugins";
@@ -90,9 +91,15 @@ export function createPluginsService(deps: {
       return { pairing: "external", provider_origin: new URL(d.device_authorization_endpoint).origin, pairings: [] };
     },
 
-    async confirm(caller: Caller, code: string): Promise<LightroomConfirmed> {
+    /** Who asks with a code (name, time, network), for the person to recognise their own Lightroom first. */
+    async pending(code: string, from: { ip: string }): Promise<LightroomPending> {
       if (!pairing) throw new AppError("pairing-unavailable");
-      return pairing.confirm(caller.sub, code);
+      return pairing.pending(code, from);
+    },
+
+    async confirm(caller: Caller, code: string, deviceConfirmed: boolean): Promise<LightroomConfirmed> {
+      if (!pairing) throw new AppError("pairing-unavailable");
+      return pairing.confirm(caller.sub, code, deviceConfirmed);
     },
 
     /** Unpairs one Lightroom, or every one when no id is given (the lrlogout page). */

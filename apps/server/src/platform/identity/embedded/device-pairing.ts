@@ -1,5 +1,6 @@
+import { isIP } from "node:net";
 import { ROLE_SCOPES } from "@latent/domain/api";
-import { LIGHTROOM_CLIENT_ID, type LightroomPairing, normalizeUserCode } from "@latent/domain/plugins";
+import { LIGHTROOM_CLIENT_ID, type LightroomPairing, type LightroomPending, normalizeUserCode } from "@latent/domain/plugins";
 import type { Kysely } from "kysely";
 import type Provider from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
@@ -12,6 +13,39 @@ import { aliveClientGrantIds, findDeviceCodeRow, revokeAccountGrants } from "./o
 
 /** OpenID scopes the plugin may hold beside the API's: `offline_access` is what keeps it paired. */
 const OIDC_SCOPES = new Set(["openid", "offline_access", "profile", "email"]);
+
+/** Pairing codes one client address may ask for per window: a person retrying, a studio's Lightrooms behind one router. */
+export const PAIRING_STARTS_PER_ADDRESS = 10;
+/** Codes one account may look up, and codes it may confirm, per window: a few typos, never a search. */
+export const PAIRING_CONFIRMS_PER_ACCOUNT = 10;
+export const PAIRING_LIMIT_WINDOW = "10 minutes";
+
+/** What the provider keeps of the request that asked for a code (provider.ts `deviceInfo`). */
+export interface PairingRequestInfo {
+  userAgent?: string | null;
+  /** The name the plugin gave (`device_name`), already checked. */
+  name?: string | null;
+  ip?: string | null;
+}
+
+/**
+ * An address cut to its network: the /24 of an IPv4 address, the /48 of an IPv6 one. It is all the "where" the server
+ * honestly has without a place database, and it does not pin a person to a house.
+ */
+export function networkOf(ip: string | null | undefined): string | null {
+  if (!ip) return null;
+  const v4 = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  if (isIP(v4) === 4) return `${v4.split(".").slice(0, 3).join(".")}.0/24`;
+  if (isIP(ip) !== 6) return null;
+  const [head = "", tail = ""] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/48`;
+}
 
 /**
  * The embedded provider's side of pairing the Lightroom plugin (decision 0017): the web app's lrcode page
@@ -26,17 +60,46 @@ export function createDevicePairing(
 ) {
   const now = () => new Date();
 
+  /** The pending device code a typed code names; 404/410/409 for a wrong, expired or used one. */
+  const pendingCode = async (typedCode: string) => {
+    const userCode = normalizeUserCode(typedCode);
+    const row = await findDeviceCodeRow(db, userCode);
+    // Codes of other clients are not ours to confirm here: to the person they are as wrong as a typo.
+    if (!row || row.clientId !== LIGHTROOM_CLIENT_ID) throw new AppError("pairing-code-not-found");
+    if (row.used) throw new AppError("pairing-code-used");
+    if (row.expired) throw new AppError("pairing-code-expired");
+    const code = await provider.DeviceCode.findByUserCode(userCode);
+    if (!code) throw new AppError("pairing-code-expired");
+    return code;
+  };
+  const requestOf = (code: { deviceInfo?: unknown }) => (code.deviceInfo ?? {}) as PairingRequestInfo;
+  // A plugin older than `device_name` gave no name.
+  const deviceOf = (info: PairingRequestInfo) => info.name || "Lightroom Classic";
+
   return {
-    /** Completes the pending pairing code for the account; 404/410/409 for a wrong, expired or used code. */
-    async confirm(accountId: string, typedCode: string): Promise<{ client: string; scopes: string[] }> {
-      const userCode = normalizeUserCode(typedCode);
-      const row = await findDeviceCodeRow(db, userCode);
-      // Codes of other clients are not ours to confirm here: to the person they are as wrong as a typo.
-      if (!row || row.clientId !== LIGHTROOM_CLIENT_ID) throw new AppError("pairing-code-not-found");
-      if (row.used) throw new AppError("pairing-code-used");
-      if (row.expired) throw new AppError("pairing-code-expired");
-      const code = await provider.DeviceCode.findByUserCode(userCode);
-      if (!code) throw new AppError("pairing-code-expired");
+    /**
+     * Who asks with this code, for the person to recognise their own Lightroom before confirming: the name it gave,
+     * when it asked and from which network (`from`: the confirming browser's address, to say "this network").
+     */
+    async pending(typedCode: string, from: { ip: string }): Promise<LightroomPending> {
+      const code = await pendingCode(typedCode);
+      const info = requestOf(code);
+      const network = networkOf(info.ip);
+      return {
+        device: deviceOf(info),
+        requested_at: new Date((code.iat ?? Math.floor(Date.now() / 1000)) * 1000).toISOString(),
+        network,
+        same_network: network !== null && network === networkOf(from.ip),
+      };
+    },
+
+    /**
+     * Completes the pending pairing code for the account once the person said the asking Lightroom is theirs
+     * (`deviceConfirmed`); 404/410/409 for a wrong, expired or used code.
+     */
+    async confirm(accountId: string, typedCode: string, deviceConfirmed: boolean): Promise<{ client: string; scopes: string[] }> {
+      if (!deviceConfirmed) throw new AppError("pairing-device-not-confirmed");
+      const code = await pendingCode(typedCode);
       const account = await findAccountById(db, accountId);
       if (!account || account.blocked) throw new AppError("forbidden");
 
@@ -62,14 +125,13 @@ export function createDevicePairing(
         resource: settings.audience,
       });
       await code.save();
-      const deviceInfo = code.deviceInfo as { userAgent?: string | null } | undefined;
       await recordSession(db, {
         grant_id: grantId,
         account_id: accountId,
         client_id: LIGHTROOM_CLIENT_ID,
-        user_agent: deviceInfo?.userAgent ?? null,
+        user_agent: requestOf(code).userAgent ?? null,
       });
-      return { client: "Lightroom Classic", scopes: api };
+      return { client: deviceOf(requestOf(code)), scopes: api };
     },
 
     /** The account's paired Lightrooms, newest first. */

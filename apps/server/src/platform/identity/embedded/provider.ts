@@ -1,12 +1,14 @@
 import { IDENTITY_SCOPES, ROLE_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
 import { paths } from "@latent/domain/app-paths";
-import { LIGHTROOM_CLIENT_ID, LIGHTROOM_CODE_MINUTES } from "@latent/domain/plugins";
+import { LIGHTROOM_CLIENT_ID, LIGHTROOM_CODE_MINUTES, LightroomDeviceNameSchema } from "@latent/domain/plugins";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../http/app-error.ts";
 import { LOGOUT_SCRIPT } from "../../http/security-headers.ts";
 import { findAccountById } from "./accounts.store.ts";
+import { PAIRING_LIMIT_WINDOW, PAIRING_STARTS_PER_ADDRESS, type PairingRequestInfo } from "./device-pairing.ts";
 import { createOidcAdapterClass } from "./oidc-adapter.ts";
 import type { IdentitySecrets } from "./signing-keys.ts";
 
@@ -80,7 +82,15 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
     clientBasedCORS: (_ctx, origin) => origin === new URL(s.publicUrl).origin,
     scopes: [...IDENTITY_SCOPES, "offline_access"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "locale", s.rolesClaim] },
-    extraParams: ["screen_hint"],
+    extraParams: {
+      screen_hint: null,
+      // The Lightroom plugin names its computer when it asks for a code; the person confirming sees that name.
+      device_name: (_ctx, value) => {
+        if (value !== undefined && !LightroomDeviceNameSchema.safeParse(value).success) {
+          throw new errors.InvalidRequest("device_name must be 1 to 60 printable characters");
+        }
+      },
+    },
     routes: {
       authorization: "/authorize",
       token: "/oauth/token",
@@ -158,7 +168,13 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
       deviceFlow: {
         enabled: true,
         mask: "****-****",
-        deviceInfo: (ctx) => ({ userAgent: ctx.get("user-agent")?.slice(0, 512) || null }),
+        // What the lrcode page shows the person confirming: the name, and the network the request came from.
+        deviceInfo: (ctx) =>
+          ({
+            userAgent: ctx.get("user-agent")?.slice(0, 512) || null,
+            name: LightroomDeviceNameSchema.safeParse(ctx.oidc.params?.device_name).data ?? null,
+            ip: ctx.ip,
+          }) satisfies PairingRequestInfo,
       },
       // The plugin signs out by revoking its refresh token (which ends its grant); a client revokes only its own tokens.
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
@@ -232,5 +248,20 @@ export function mountProvider(app: FastifyInstance, provider: Provider) {
     };
     scope.all("/oidc", { schema: { hide: true } }, handler);
     scope.all("/oidc/*", { schema: { hide: true } }, handler);
+    // Each code asked for is a row and a code someone may be shown: a script must not mint them by the thousand.
+    scope.post(
+      "/oidc/device/auth",
+      {
+        schema: { hide: true },
+        config: {
+          rateLimit: {
+            max: PAIRING_STARTS_PER_ADDRESS,
+            timeWindow: PAIRING_LIMIT_WINDOW,
+            errorResponseBuilder: () => new AppError("too-many-pairing-codes"),
+          },
+        },
+      },
+      handler,
+    );
   });
 }
