@@ -1,6 +1,9 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { stringify } from "node:querystring";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIntegrationsService } from "../src/features/integrations/integrations.service.ts";
+import { createShopifyAdmin } from "../src/features/integrations/shopify-admin.ts";
+import { createSecretBox } from "../src/platform/crypto/secret-box.ts";
 import { type FakeShopify, startFakeShopify } from "./fake-shopify.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
@@ -181,6 +184,77 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     expect((await callback(query)).location).toBe("https://latent.example/u/lab/lintegrations?shopify=failed");
   });
 
+  it("refuses a callback that repeats a parameter with 400, and never exchanges a code the hmac did not cover", async () => {
+    const lab = await newLab();
+    const state = await installState(lab.token);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signedQuery = shopifyRedirect({ code: shopify.issueCode(), shop: SHOP, state, timestamp });
+    const exchanges = () => shopify.requests.filter((r) => r.path === "/admin/oauth/access_token").length;
+    const before = exchanges();
+    for (const query of [
+      `code=${shopify.issueCode()}&${signedQuery}`,
+      `${signedQuery}&code=${shopify.issueCode()}`,
+      `${signedQuery}&shop=${SHOP}`,
+    ]) {
+      const res = await s.api(`/api/integrations/shopify/callback?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error).toBe("bad-request");
+      expect(res.body.message).toMatch(/^The query parameter "(code|shop)" is repeated/);
+    }
+    expect(exchanges()).toBe(before);
+    expect((await integrationsRow(lab.sub))?.shopify_token_sealed ?? null).toBeNull();
+    // The state was not spent: Shopify's own redirect still connects.
+    expect((await callback(signedQuery)).location).toBe("https://latent.example/u/lab/lintegrations?shopify=connected");
+  });
+
+  it("gives each lab its own order when the same store order reaches two labs", async () => {
+    const [first, second] = [await newLab(), await newLab()];
+    for (const lab of [first, second]) {
+      await connectShopify(lab.token);
+      expect((await s.api("/api/integrations/shopify/import/orders?num_of_orders=2", { token: lab.token })).body).toEqual({
+        imported: 2,
+        skipped: 0,
+      });
+      const { secret } = (await s.api("/api/integrations/secret", { method: "POST", token: lab.token })).body;
+      const body = JSON.stringify(wooOrder(4242));
+      expect((await webhook(lab.sub, body, orderHeaders(signed(body, secret)))).status).toBe(200);
+    }
+    for (const source of ["shopify", "woocommerce"] as const) {
+      const mine = await ordersOf(first.sub, source);
+      const theirs = await ordersOf(second.sub, source);
+      expect(mine.map((o) => o.external_id)).toEqual(theirs.map((o) => o.external_id));
+      expect(mine).toHaveLength(source === "shopify" ? 2 : 1);
+      expect(mine.map((o) => o.id).filter((id) => theirs.some((t) => t.id === id))).toEqual([]);
+      for (const o of theirs) expect((await s.api(`/api/orders/${o.id}`, { token: second.token })).status).toBe(200);
+    }
+  });
+
+  it("does not make again a store order the lab deleted, however often the store sends it", async () => {
+    const lab = await newLab();
+    const { secret } = (await s.api("/api/integrations/secret", { method: "POST", token: lab.token })).body;
+    const body = JSON.stringify(wooOrder(731));
+    expect((await webhook(lab.sub, body, orderHeaders(signed(body, secret)))).status).toBe(200);
+    const [woo] = await ordersOf(lab.sub, "woocommerce");
+    expect((await s.api(`/api/orders/${woo!.id}`, { method: "DELETE", token: lab.token })).status).toBe(204);
+    for (let i = 0; i < 2; i++) expect((await webhook(lab.sub, body, orderHeaders(signed(body, secret)))).status).toBe(200);
+    expect(await ordersOf(lab.sub, "woocommerce")).toEqual([]);
+
+    await connectShopify(lab.token);
+    expect((await s.api("/api/integrations/shopify/import/orders?num_of_orders=2", { token: lab.token })).body.imported).toBe(2);
+    const [deleted, kept] = await ordersOf(lab.sub, "shopify");
+    expect((await s.api(`/api/orders/${deleted!.id}`, { method: "DELETE", token: lab.token })).status).toBe(204);
+    expect((await s.api("/api/integrations/shopify/import/orders?num_of_orders=2", { token: lab.token })).body).toEqual({
+      imported: 0,
+      skipped: 2,
+    });
+    expect((await ordersOf(lab.sub, "shopify")).map((o) => o.id)).toEqual([kept!.id]);
+    // Another lab's order with the same store id is its own, and still made.
+    const other = await newLab();
+    const { secret: theirs } = (await s.api("/api/integrations/secret", { method: "POST", token: other.token })).body;
+    expect((await webhook(other.sub, body, orderHeaders(signed(body, theirs)))).status).toBe(200);
+    expect(await ordersOf(other.sub, "woocommerce")).toHaveLength(1);
+  });
+
   it("imports the shop's newest orders as lab orders, each only once however often the import runs", async () => {
     const lab = await newLab();
     const before = await s.api("/api/integrations/shopify/import/orders?num_of_orders=5", { token: lab.token });
@@ -323,6 +397,48 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     const ping = await webhook(lab.sub, "webhook_id=12", { "content-type": "application/x-www-form-urlencoded" });
     expect(ping.status).toBe(200);
     expect(await ordersOf(lab.sub, "woocommerce")).toHaveLength(0);
+  });
+
+  it("takes a Shopify install state until its tenth minute ends and a WooCommerce code until its thirtieth", async () => {
+    const start = new Date("2026-03-01T10:00:00.000Z");
+    let clock = start;
+    const integrations = createIntegrationsService({
+      db: s.latent.db,
+      orders: s.latent.services.orders,
+      box: createSecretBox("integration tests' secret", "integrations.credentials"),
+      shopify: {
+        config: { ...SHOPIFY, apiUrl: shopify.url },
+        admin: createShopifyAdmin({ ...SHOPIFY, apiUrl: shopify.url }),
+      },
+      publicUrl: "https://latent.example",
+      returnPath: "/u/lab/lintegrations",
+      log: { warn: () => {}, info: () => {} } as never,
+      now: () => clock,
+    });
+    const shopifyAt = async (ms: number) => {
+      const lab = await newLab();
+      clock = start;
+      const state = new URL((await integrations.shopifyInstallUrl(lab.sub, SHOP)).url).searchParams.get("state")!;
+      clock = new Date(start.getTime() + ms);
+      const query = shopifyRedirect({ code: shopify.issueCode(), shop: SHOP, state, timestamp: "1772359200" });
+      return new URL(await integrations.shopifyCallback(query)).searchParams.get("shopify");
+    };
+    expect(await shopifyAt(10 * 60_000 - 1)).toBe("connected");
+    expect(await shopifyAt(10 * 60_000)).toBe("failed");
+
+    const wooAt = async (ms: number) => {
+      const lab = await newLab();
+      clock = start;
+      const { code } = await integrations.wooAuth(lab.sub, "https://shop.example.com");
+      clock = new Date(start.getTime() + ms);
+      const keys = { user_id: code, consumer_key: "ck_test", consumer_secret: "cs_test" };
+      return integrations.wooCallback(keys).then(
+        () => "connected",
+        (err: { code?: string }) => err.code,
+      );
+    };
+    expect(await wooAt(30 * 60_000 - 1)).toBe("connected");
+    expect(await wooAt(30 * 60_000)).toBe("bad-request");
   });
 
   it("answers a photographer 403 and an anonymous caller 401 on every lab integration route", async () => {

@@ -16,7 +16,7 @@ import type { SecretBox } from "../../platform/crypto/secret-box.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import { findIntegrations, insertPending, saveIntegrations, takePending } from "./integrations.store.ts";
-import { SHOPIFY_SCOPES, type ShopifyAdmin, ShopifyError, verifyShopifyHmac } from "./shopify-admin.ts";
+import { readShopifyQuery, SHOPIFY_SCOPES, type ShopifyAdmin, ShopifyError, verifyShopifyHmac } from "./shopify-admin.ts";
 
 /**
  * What integrations needs of the orders feature: an order made once per store order (lab, source, external id), and
@@ -170,16 +170,24 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     /**
      * Shopify's redirect after the install: its `hmac` must be signed with the app's secret, its `state` one we
      * issued for that very shop and not yet used; then the code becomes an access token, sealed. Answers where the
-     * browser goes: the integrations page, saying connected or failed (the reason is logged, never shown).
+     * browser goes: the integrations page, saying connected or failed (the reason is logged, never shown). A query
+     * naming a parameter twice is no redirect of Shopify's: 400.
      */
     async shopifyCallback(rawQuery: string): Promise<string> {
       const page = (outcome: "connected" | "failed") => `${publicUrl}${returnPath}?shopify=${outcome}`;
+      const read = readShopifyQuery(rawQuery);
+      if ("repeated" in read) {
+        const name = read.repeated.slice(0, 40);
+        throw new AppError("bad-request", `The query parameter "${name}" is repeated: Shopify's redirect names each once`, {
+          [name]: "repeated",
+        });
+      }
       if (!shopify) return page("failed");
-      const params = new URLSearchParams(rawQuery);
+      const { params } = read;
       const shop = shopifyShopOf(params.get("shop") ?? "");
       const state = params.get("state");
       const code = params.get("code");
-      if (!verifyShopifyHmac(rawQuery, shopify.config.clientSecret)) {
+      if (!verifyShopifyHmac(params, shopify.config.clientSecret)) {
         log.warn({ shop }, "shopify callback refused: bad hmac");
         return page("failed");
       }

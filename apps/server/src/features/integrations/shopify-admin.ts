@@ -22,11 +22,24 @@ export class ShopifyError extends Error {
 }
 
 /**
+ * The parameters of Shopify's redirect, each name once, or the first name that repeats. Shopify sends each once; a
+ * repeated one would let the hmac cover one value while the callback uses another (`?code=theirs&<signed query>`).
+ */
+export function readShopifyQuery(rawQuery: string): { params: ReadonlyMap<string, string> } | { repeated: string } {
+  const params = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(rawQuery)) {
+    if (params.has(key)) return { repeated: key };
+    params.set(key, value);
+  }
+  return { params };
+}
+
+/**
  * Checks the `hmac` Shopify adds to the browser's redirect: HMAC-SHA256 (hex) with the app's client secret over the
  * other parameters (without `hmac` and `signature`) sorted by name and query-encoded, as Shopify's own library does.
+ * `params` are exactly those the callback then uses (readShopifyQuery).
  */
-export function verifyShopifyHmac(rawQuery: string, clientSecret: string): boolean {
-  const params = new URLSearchParams(rawQuery);
+export function verifyShopifyHmac(params: ReadonlyMap<string, string>, clientSecret: string): boolean {
   const given = params.get("hmac");
   if (!given || !/^[0-9a-f]{64}$/i.test(given)) return false;
   const rest: Record<string, string> = {};
