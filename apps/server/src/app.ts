@@ -49,6 +49,7 @@ import type { UsersService } from "./features/users/users.service.ts";
 import { webModule } from "./features/web/web.module.ts";
 import { createMemoryCooldown } from "./platform/cooldown/memory-cooldown.ts";
 import { createRedisCooldown } from "./platform/cooldown/redis-cooldown.ts";
+import { watchCacheGenerations } from "./platform/db/cache-generations.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import type { Database } from "./platform/db/schema.ts";
 import { createHook } from "./platform/hooks/hook.ts";
@@ -61,7 +62,7 @@ import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
 import { assertStorableText } from "./platform/http/unstorable-text.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { guardBeforeParsing, requireScopes } from "./platform/identity/authenticate.ts";
-import { createCallerChecks } from "./platform/identity/caller-checks.ts";
+import { CALLER_CHECKS_TABLES, createCallerChecks } from "./platform/identity/caller-checks.ts";
 import { loadUrlSigningSecret } from "./platform/identity/embedded/signing-keys.ts";
 import { type Identity, setUpIdentity } from "./platform/identity/identity.ts";
 import type { Caller } from "./platform/identity/verify-token.ts";
@@ -143,10 +144,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const grants = createLinkGrants();
   const metrics = createMetrics();
   const bus = config.redisUrl ? await createRedisEventBus(config.redisUrl) : createLocalEventBus();
+  // Counters in the database every instance shares: caches prove their entries fresh with them, Redis or not (0021).
+  const cacheGenerations = watchCacheGenerations(db, writes);
   const platform: Platform = {
     config,
     db,
-    writes,
+    cacheGenerations,
     secret,
     log: app.log,
     store: config.s3
@@ -160,7 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
     cooldown: redis ? createRedisCooldown(redis) : createMemoryCooldown(),
     bus,
-    callerChecks: createCallerChecks(bus),
+    callerChecks: createCallerChecks(cacheGenerations.follow("callers", CALLER_CHECKS_TABLES)),
     metrics,
     jobs: metrics.instrumentJobs(
       createPgBossJobs({

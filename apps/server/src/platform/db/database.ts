@@ -20,6 +20,7 @@ import * as accountData from "../../migrations/0013-account-data.ts";
 import * as uploadPartCount from "../../migrations/0014-upload-part-count.ts";
 import * as orderLinkGrants from "../../migrations/0016-order-link-grants.ts";
 import * as paidOnce from "../../migrations/0015-paid-once.ts";
+import * as cacheGenerations from "../../migrations/0021-cache-generations.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014-upload-part-count": uploadPartCount,
   "0016-order-link-grants": orderLinkGrants,
   "0015-paid-once": paidOnce,
+  "0021-cache-generations": cacheGenerations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

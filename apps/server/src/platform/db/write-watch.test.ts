@@ -37,7 +37,7 @@ describe("write watch", () => {
     expect(take()).toEqual([]);
   });
 
-  it("reports a single write once its connection is given back, with its statement", async () => {
+  it("reports a single write once it ran, with its statement", async () => {
     take();
     seenAtSettle.splice(0);
     await db.insertInto("notes").values({ id: 1, body: "a" }).execute();
@@ -62,7 +62,7 @@ describe("write watch", () => {
     expect(await seenAtSettle[0]).toBe(2);
   });
 
-  it("reports a rolled back transaction too (nothing may have been kept across it) and raw writes", async () => {
+  it("says nothing of a rolled back transaction (it changed nothing), and reports writes hidden in raw statements", async () => {
     take();
     await expect(
       db.transaction().execute(async (tx) => {
@@ -70,8 +70,39 @@ describe("write watch", () => {
         throw new Error("changed my mind");
       }),
     ).rejects.toThrow("changed my mind");
+    expect(take()).toEqual([]);
     await sql`with gone as (delete from notes where id = 2 returning id) select * from gone`.execute(db);
-    expect(take().map((s) => s[0]!.split(" ")[0])).toEqual(["delete", "with"]);
+    expect(take().map((s) => s[0]!.split(" ")[0])).toEqual(["with"]);
     expect(Number(await count())).toBe(1);
+  });
+});
+
+describe("write watch, with a listener that must finish before the writer goes on", () => {
+  const { dialect, watch } = watchWrites(new PGliteDialect({ pglite: new PGlite() }));
+  const db = new Kysely<Db>({ dialect });
+  const done: string[] = [];
+  let fail = false;
+  beforeAll(async () => {
+    await sql`create table notes (id int primary key, body text not null)`.execute(db);
+    watch.onSettled(async (_statements, run) => {
+      // On the writer's own connection: PGlite has only one, and the writer still holds it.
+      await run(fail ? sql`select * from no_such_table`.compile(db) : sql`select 1`.compile(db));
+      done.push("listener");
+    });
+  });
+  afterAll(() => db.destroy());
+
+  it("runs the listener's statement after the commit and before the write's caller goes on", async () => {
+    await db.insertInto("notes").values({ id: 1, body: "a" }).execute();
+    done.push("writer");
+    expect(done).toEqual(["listener", "writer"]);
+  });
+
+  it("fails the write's caller when the listener fails, and gives the connection back", async () => {
+    fail = true;
+    await expect(db.insertInto("notes").values({ id: 2, body: "b" }).execute()).rejects.toThrow(/no_such_table/);
+    fail = false;
+    // Committed all the same, and the only connection is free again.
+    expect((await db.selectFrom("notes").select("id").orderBy("id").execute()).map((r) => r.id)).toEqual([1, 2]);
   });
 });

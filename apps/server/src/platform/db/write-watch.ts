@@ -3,40 +3,54 @@ import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } 
 /** The statements of one connection's use (a transaction, or a single statement) that may have changed rows. */
 export type CommittedWrites = readonly string[];
 
+/** Runs one statement on the connection that made the writes, which the writer still holds. */
+export type RunOnConnection = (query: CompiledQuery) => Promise<unknown>;
+
 /**
- * Says when writes made through this process's Kysely have settled: once the connection that made them is given
- * back, so after its transaction's commit (or rollback). A cache of what the database holds drops its entries then:
- * a reader that began before the commit cannot keep what it read, and one that begins after sees the new rows.
+ * Says when writes made through this process's Kysely have committed: a transaction's after its commit, a statement
+ * outside one after it ran, in both cases before the writer goes on (and answers its client) and while it still
+ * holds the connection. A listener may return a promise, which the writer waits for: what it does happens before the
+ * write is acknowledged, and if it fails the writer is told so. A listener that needs the database uses `run`, on
+ * the writer's connection (PGlite has only one). A rolled back transaction changed nothing and is not reported.
  */
 export interface WriteWatch {
-  onSettled(listener: (statements: CommittedWrites) => void): () => void;
+  onSettled(listener: (statements: CommittedWrites, run: RunOnConnection) => void | Promise<void>): () => void;
 }
 
 // Anything but a plain read is taken as a possible write (`with` may hide one; a lock precedes one): a cache dropped
 // for nothing costs a query, one kept over a change would show stale rows.
 const READ = /^\s*select\s/i;
 
-/** Wraps a dialect's driver so that every connection reports the statements it ran that were not plain reads. */
+/** Wraps a dialect's driver so that every connection reports the statements it committed that were not plain reads. */
 export function watchWrites(dialect: Dialect): { dialect: Dialect; watch: WriteWatch } {
-  const listeners = new Set<(statements: CommittedWrites) => void>();
-  const written = new WeakMap<DatabaseConnection, string[]>();
+  const listeners = new Set<(statements: CommittedWrites, run: RunOnConnection) => void | Promise<void>>();
+  // The writes of each connection's open transaction, reported at its commit.
+  const open = new WeakMap<DatabaseConnection, string[]>();
   const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
+  const settle = async (statements: CommittedWrites, connection: DatabaseConnection) => {
+    const run: RunOnConnection = (query) => connection.executeQuery(query);
+    for (const listener of listeners) await listener(statements, run);
+  };
+
   const watched = (connection: DatabaseConnection): DatabaseConnection => {
-    const note = (query: CompiledQuery) => {
-      if (READ.test(query.sql)) return;
-      const list = written.get(wrapper);
-      if (list) list.push(query.sql);
-      else written.set(wrapper, [query.sql]);
-    };
     const wrapper: DatabaseConnection = {
-      executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        note(query);
-        return connection.executeQuery<R>(query);
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const result = await connection.executeQuery<R>(query);
+        if (!READ.test(query.sql)) {
+          const transaction = open.get(wrapper);
+          if (transaction) transaction.push(query.sql);
+          else await settle([query.sql], connection);
+        }
+        return result;
       },
-      streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
-        note(query);
-        return connection.streamQuery<R>(query, chunkSize);
+      async *streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+        yield* connection.streamQuery<R>(query, chunkSize);
+        if (!READ.test(query.sql)) {
+          const transaction = open.get(wrapper);
+          if (transaction) transaction.push(query.sql);
+          else await settle([query.sql], connection);
+        }
       },
     };
     inner.set(wrapper, connection);
@@ -47,9 +61,20 @@ export function watchWrites(dialect: Dialect): { dialect: Dialect; watch: WriteW
   const wrapDriver = (driver: Driver): Driver => ({
     init: (options) => driver.init(options),
     acquireConnection: async (options) => watched(await driver.acquireConnection(options)),
-    beginTransaction: (connection, settings) => driver.beginTransaction(unwrap(connection), settings),
-    commitTransaction: (connection) => driver.commitTransaction(unwrap(connection)),
-    rollbackTransaction: (connection) => driver.rollbackTransaction(unwrap(connection)),
+    async beginTransaction(connection, settings) {
+      await driver.beginTransaction(unwrap(connection), settings);
+      open.set(connection, []);
+    },
+    async commitTransaction(connection) {
+      const statements = open.get(connection);
+      open.delete(connection);
+      await driver.commitTransaction(unwrap(connection));
+      if (statements?.length) await settle(statements, unwrap(connection));
+    },
+    async rollbackTransaction(connection) {
+      open.delete(connection);
+      await driver.rollbackTransaction(unwrap(connection));
+    },
     ...(driver.savepoint && {
       savepoint: (connection, name, compile) => driver.savepoint!(unwrap(connection), name, compile),
     }),
@@ -59,14 +84,9 @@ export function watchWrites(dialect: Dialect): { dialect: Dialect; watch: WriteW
     ...(driver.releaseSavepoint && {
       releaseSavepoint: (connection, name, compile) => driver.releaseSavepoint!(unwrap(connection), name, compile),
     }),
-    async releaseConnection(connection, options) {
-      const statements = written.get(connection);
-      written.delete(connection);
-      try {
-        await driver.releaseConnection(unwrap(connection), options);
-      } finally {
-        if (statements) for (const listener of listeners) listener(statements);
-      }
+    releaseConnection: (connection, options) => {
+      open.delete(connection);
+      return driver.releaseConnection(unwrap(connection), options);
     },
     destroy: (options) => driver.destroy(options),
   });

@@ -2,32 +2,17 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { CommittedWrites, WriteWatch } from "../db/write-watch.ts";
-import { createLocalEventBus, type EventBus } from "../realtime/event-bus.ts";
 import { notFound } from "./app-error.ts";
-import { createReplyCache, DATA_CHANGES_TOPIC, REPLY_CACHE_TTL_MS, type ReplyCache } from "./reply-cache.ts";
-
-/** The database's side, played by the test: it says when writes have committed, as the real watch does. */
-function fakeWrites() {
-  const listeners = new Set<(s: CommittedWrites) => void>();
-  const watch: WriteWatch = {
-    onSettled(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  const commit = (...statements: string[]) => {
-    for (const listener of listeners) listener(statements);
-  };
-  return { watch, commit };
-}
+import { createReplyCache, REPLY_CACHE_TTL_MS, type ReplyCache } from "./reply-cache.ts";
 
 describe("reply cache", () => {
   let app: FastifyInstance;
   let cache: ReplyCache;
-  let writes: ReturnType<typeof fakeWrites>;
-  let bus: EventBus;
+  // The database's counter of the rows, played by the test: a write on any instance moves it on.
+  let counter: number;
   let now: number;
+  // What happened, in order: the counter read ("at") and the rows read ("rows").
+  let log: string[];
   // What the route's rows say, and how often they were read.
   let rows: Record<string, string>;
   let reads: number;
@@ -38,9 +23,17 @@ describe("reply cache", () => {
     rows = { ann: "Alps", bob: "Coast" };
     reads = 0;
     during = undefined;
-    writes = fakeWrites();
-    bus = createLocalEventBus();
-    cache = createReplyCache({ writes: writes.watch, bus, tables: ["films", "shots"], now: () => now });
+    counter = 1;
+    log = [];
+    cache = createReplyCache({
+      generation: {
+        at: async () => {
+          log.push("at");
+          return String(counter);
+        },
+      },
+      now: () => now,
+    });
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +45,7 @@ describe("reply cache", () => {
         async (request, reply) =>
           cache.send(reply, `roll\u0000${request.params.who}`, async () => {
             reads++;
+            log.push("rows");
             const name = rows[request.params.who];
             if (!name) throw notFound();
             during?.();
@@ -85,35 +79,27 @@ describe("reply cache", () => {
     expect(reads).toBe(2);
   });
 
-  it("reads again once a write to one of its tables commits, and not for other tables", async () => {
+  it("reads again once the rows' counter moved on (a write on any instance), and only then", async () => {
     await get("ann");
     rows.ann = "Alps 2";
-    writes.commit('insert into "upload_parts" ("upload_id") values ($1)');
     expect((await get("ann")).body.name).toBe("Alps");
-    writes.commit('update "films" set "name" = $1 where "id" = $2');
+    counter++;
+    expect((await get("ann")).body.name).toBe("Alps 2");
     expect((await get("ann")).body.name).toBe("Alps 2");
     expect(reads).toBe(2);
   });
 
-  it("tells the other instances through the bus, and drops what they announce", async () => {
-    const seen: string[] = [];
-    bus.subscribe(DATA_CHANGES_TOPIC, (event) => seen.push(event.type));
-    writes.commit('delete from "shots" where "id" = $1');
-    expect(seen).toEqual(["data-changed"]);
-
-    await get("ann");
-    rows.ann = "Alps, renamed elsewhere";
-    bus.publish(DATA_CHANGES_TOPIC, { type: "data-changed", film_id: DATA_CHANGES_TOPIC });
-    expect((await get("ann")).body.name).toBe("Alps, renamed elsewhere");
-  });
-
-  it("does not keep a reply read while a write committed: it may show what the write replaced", async () => {
-    during = () => writes.commit('update "shots" set "kept" = true');
-    await get("ann");
+  it("reads the counter before the rows, so a reply read across a write is kept at the counter before it", async () => {
+    during = () => {
+      rows.ann = "Alps 2";
+      counter++;
+    };
+    expect((await get("ann")).body.name).toBe("Alps");
     during = undefined;
-    await get("ann");
+    expect(log).toEqual(["at", "rows"]);
+    expect((await get("ann")).body.name).toBe("Alps 2");
     expect(reads).toBe(2);
-    await get("ann");
+    expect((await get("ann")).body.name).toBe("Alps 2");
     expect(reads).toBe(2);
   });
 

@@ -28,16 +28,17 @@ const guardScopes = new WeakMap<object, Scope[]>();
 
 /**
  * Builds the preHandler that requires a valid token carrying every given scope. With `checks`, a token whose
- * checks (signature, account and grant state, the caller's standing) passed moments ago is taken without reading
- * them again (decision 0018, round 2).
+ * checks (signature, account and grant state, the caller's standing) passed moments ago, with nothing they read
+ * changed since on any instance, is taken without reading them again (decisions 0018, 0021).
  */
 export function requireScopes(verify: TokenVerifier, onCaller: OnCaller, checks?: CallerChecks) {
   return (...scopes: Scope[]) => {
     const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
       const token = bearerToken(request);
       if (!token) throw new AppError("unauthorized");
-      const recent = request.caller ? undefined : checks?.recent(token);
-      const check = recent ? undefined : checks?.begin();
+      // Read before anything is checked: a check kept at this value read nothing changed since (decision 0021).
+      const at = request.caller || !checks ? undefined : await checks.at(request);
+      const recent = at === undefined ? undefined : checks?.recent(token, at);
       const caller = recent ?? (await verify(token));
       const missing = scopes.filter((s) => !caller.scopes.has(s));
       if (missing.length) throw new AppError("forbidden", `Missing scope: ${missing.join(" ")}`);
@@ -46,7 +47,7 @@ export function requireScopes(verify: TokenVerifier, onCaller: OnCaller, checks?
       if (!recent) {
         try {
           await onCaller(caller);
-          check?.keep(token, caller);
+          if (at !== undefined) checks?.keep(token, caller, at);
         } catch (err) {
           if (!(err instanceof AppError && err.code === "account-blocked" && request.routeOptions.config.allowBlocked)) throw err;
         }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createLocalEventBus } from "../realtime/event-bus.ts";
 import { CALLER_CHECKS_TTL_MS, createCallerChecks } from "./caller-checks.ts";
 import type { Caller } from "./verify-token.ts";
 
@@ -15,44 +14,48 @@ const caller = (sub: string, grantId: string | null): Caller => ({
   grantId,
 });
 
+/** The database's counter of what the checks read, played by the test. */
+const generation = (value = "1") => ({ at: async () => value });
+
 describe("caller checks memo", () => {
-  it("takes a passed check again until the TTL, then reads it again", () => {
+  it("takes a passed check again while the counter holds, until the TTL, then reads it again", () => {
     let now = 1_000;
-    const checks = createCallerChecks(createLocalEventBus(), () => now);
-    checks.begin().keep("t1", caller("ann", "g1"));
-    expect(checks.recent("t1")?.sub).toBe("ann");
-    now += CALLER_CHECKS_TTL_MS;
-    expect(checks.recent("t1")).toBeUndefined();
+    const checks = createCallerChecks(generation(), () => now);
+    checks.keep("t1", caller("ann", "g1"), "7");
+    expect(checks.recent("t1", "7")?.sub).toBe("ann");
+    now += CALLER_CHECKS_TTL_MS - 1;
+    expect(checks.recent("t1", "7")?.sub).toBe("ann");
+    now += 1;
+    expect(checks.recent("t1", "7")).toBeUndefined();
   });
 
-  it("drops an account's tokens and an ended grant's token on every instance sharing the bus", () => {
-    const bus = createLocalEventBus();
-    const here = createCallerChecks(bus);
-    const there = createCallerChecks(bus);
-    for (const c of [here, there]) {
-      c.begin().keep("ann-web", caller("ann", "g1"));
-      c.begin().keep("ann-lightroom", caller("ann", "g2"));
-      c.begin().keep("bob", caller("bob", "g3"));
-    }
-    here.grants(["g2"]);
-    expect(there.recent("ann-lightroom")).toBeUndefined();
-    expect(there.recent("ann-web")?.sub).toBe("ann");
-    there.account("ann");
-    expect(here.recent("ann-web")).toBeUndefined();
-    expect(here.recent("bob")?.sub).toBe("bob");
+  it("refuses a kept check once the counter moved on (what it read changed, on some instance), for good", () => {
+    const checks = createCallerChecks(generation());
+    checks.keep("t1", caller("ann", "g1"), "7");
+    expect(checks.recent("t1", "8")).toBeUndefined();
+    expect(checks.recent("t1", "7")).toBeUndefined();
   });
 
-  it("does not keep a check that was under way when the account changed (it may have read the old state)", () => {
-    const checks = createCallerChecks(createLocalEventBus());
-    const check = checks.begin();
+  it("reads the counter through the database's generation", async () => {
+    expect(await createCallerChecks(generation("42")).at({})).toBe("42");
+  });
+
+  it("drops an account's tokens and an ended grant's token at once when told", () => {
+    const checks = createCallerChecks(generation());
+    checks.keep("ann-web", caller("ann", "g1"), "1");
+    checks.keep("ann-lightroom", caller("ann", "g2"), "1");
+    checks.keep("bob", caller("bob", "g3"), "1");
+    checks.grants(["g2"]);
+    expect(checks.recent("ann-lightroom", "1")).toBeUndefined();
+    expect(checks.recent("ann-web", "1")?.sub).toBe("ann");
     checks.account("ann");
-    check.keep("t1", caller("ann", null));
-    expect(checks.recent("t1")).toBeUndefined();
+    expect(checks.recent("ann-web", "1")).toBeUndefined();
+    expect(checks.recent("bob", "1")?.sub).toBe("bob");
   });
 
   it("never takes a token past its expiry", () => {
-    const checks = createCallerChecks(createLocalEventBus());
-    checks.begin().keep("t1", { ...caller("ann", null), expiresAt: Math.floor(Date.now() / 1000) - 1 });
-    expect(checks.recent("t1")).toBeUndefined();
+    const checks = createCallerChecks(generation());
+    checks.keep("t1", { ...caller("ann", null), expiresAt: Math.floor(Date.now() / 1000) - 1 }, "1");
+    expect(checks.recent("t1", "1")).toBeUndefined();
   });
 });

@@ -1,15 +1,16 @@
-import type { EventBus } from "../realtime/event-bus.ts";
+import type { CacheGeneration } from "../db/cache-generations.ts";
 import type { Caller } from "./verify-token.ts";
 
 /**
- * The longest a passed check is reused. Changes made by a server of this deployment reach every instance through
- * the event bus at once; this bounds what it cannot carry: a change made by another process without Redis (the
- * operator's command line beside a single server), or a grant or account row changed behind the services' back.
+ * The longest a passed check is reused. A change through any instance makes kept checks stale for every instance
+ * before it is acknowledged (the checks' counter, decision 0021); this bounds only rows changed behind the server's
+ * back (by hand in SQL), which no counter sees.
  */
 export const CALLER_CHECKS_TTL_MS = 2_000;
-/** The bus topic of account changes: never a roll's id, so no client feed ever carries it. */
-export const ACCOUNTS_TOPIC = "accounts";
 const LIMIT = 10_000;
+
+/** What the per-request checks read: the token's account and grant (identity), the user's standing (users). */
+export const CALLER_CHECKS_TABLES = ["accounts", "oidc_payloads", "users", "deleted_subjects"] as const;
 
 /** Where the owners of accounts and grants say that something the per-request checks read has changed. */
 export interface AccountChanges {
@@ -20,64 +21,48 @@ export interface AccountChanges {
 }
 
 export interface CallerChecks extends AccountChanges {
-  /** The caller of this token whose checks passed less than the TTL ago, with nothing about it changed since. */
-  recent(token: string): Caller | undefined;
-  /** Call before checking; `keep` then remembers the result, unless something changed while it was checked. */
-  begin(): { keep(token: string, caller: Caller): void };
+  /** The checks' counter as this request finds it: read once, before anything is checked. */
+  at(request: object): Promise<string>;
+  /** The caller of this token whose checks passed, kept at `at` (so nothing they read has changed since) and within the TTL. */
+  recent(token: string, at: string): Caller | undefined;
+  /** Keeps a passed check, read after the counter had the value `at`. */
+  keep(token: string, caller: Caller, at: string): void;
   close(): void;
 }
 
 /**
  * A per-process memo of the per-request account checks (the token's grant and account state, the user's standing):
- * they were half the queries of a roll page. Only passed checks are kept; any change to an account or grant drops
- * its entries on every instance (through the bus, Redis when configured), and nothing is kept longer than the TTL.
+ * they were half the queries of a roll page. Only passed checks are kept, each with the counter of the rows the checks
+ * read (`generation`: bumped after every write to them, on any instance), and taken again only while the counter
+ * still has that value, for at most the TTL. A request whose token is kept costs one read of the counter (shared with
+ * the reply cache's) instead of the checks' queries.
  */
-export function createCallerChecks(bus: EventBus, now: () => number = Date.now): CallerChecks {
-  const entries = new Map<string, { caller: Caller; until: number }>();
-  // Bumped by every change: a check that began before it may have read what the change replaced.
-  let generation = 0;
-
-  const drop = (sub: string | undefined, grants: string[] | undefined) => {
-    generation++;
-    const ended = new Set(grants ?? []);
-    for (const [token, { caller }] of entries) {
-      if (caller.sub === sub || (caller.grantId !== null && ended.has(caller.grantId))) entries.delete(token);
-    }
-  };
-  const off = bus.subscribe(ACCOUNTS_TOPIC, (event) => {
-    if (event.type === "account-changed") drop(event.sub, event.grants);
-  });
-  // Dropped here at once, then on every instance (this one again, harmlessly, when the bus goes through Redis).
-  const announce = (sub: string | undefined, grants: string[] | undefined) => {
-    drop(sub, grants);
-    bus.publish(ACCOUNTS_TOPIC, { type: "account-changed", film_id: ACCOUNTS_TOPIC, sub, grants });
-  };
+export function createCallerChecks(generation: CacheGeneration, now: () => number = Date.now): CallerChecks {
+  const entries = new Map<string, { caller: Caller; at: string; until: number }>();
 
   return {
-    recent(token) {
+    at: (request) => generation.at(request),
+    recent(token, at) {
       const entry = entries.get(token);
       if (!entry) return undefined;
-      const at = now();
-      if (entry.until > at && entry.caller.expiresAt * 1000 > at) return entry.caller;
+      const t = now();
+      if (entry.at === at && entry.until > t && entry.caller.expiresAt * 1000 > t) return entry.caller;
       entries.delete(token);
       return undefined;
     },
-    begin() {
-      const started = generation;
-      return {
-        keep(token, caller) {
-          if (generation !== started) return;
-          if (entries.size >= LIMIT) entries.clear();
-          entries.set(token, { caller, until: now() + CALLER_CHECKS_TTL_MS });
-        },
-      };
+    keep(token, caller, at) {
+      if (entries.size >= LIMIT) entries.clear();
+      entries.set(token, { caller, at, until: now() + CALLER_CHECKS_TTL_MS });
     },
-    account: (sub) => announce(sub, undefined),
+    // The counter already makes these entries stale everywhere; dropped here at once, they free their memory sooner.
+    account(sub) {
+      for (const [token, { caller }] of entries) if (caller.sub === sub) entries.delete(token);
+    },
     grants(grantIds) {
-      if (grantIds.length) announce(undefined, grantIds);
+      const ended = new Set(grantIds);
+      for (const [token, { caller }] of entries) if (caller.grantId !== null && ended.has(caller.grantId)) entries.delete(token);
     },
     close() {
-      off();
       entries.clear();
     },
   };

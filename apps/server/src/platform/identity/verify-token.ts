@@ -36,7 +36,7 @@ export interface TokenVerifierOptions {
   jwks?: () => Promise<JSONWebKeySet>;
   /**
    * Embedded provider only: checked on every verification, never cached here (a sign-out or confirmation counts at
-   * once); the API's guard keeps passed checks in the caller-checks memo, which such changes clear.
+   * once); the API's guard keeps passed checks in the caller-checks memo, which such changes make stale.
    */
   accountState?: AccountTokenState;
 }

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Cooldown } from "../cooldown/cooldown.ts";
+import type { CacheGenerations } from "../db/cache-generations.ts";
 import type { Database } from "../db/schema.ts";
-import type { WriteWatch } from "../db/write-watch.ts";
 import type { Hook } from "../hooks/hook.ts";
 import type { LinkGrants } from "../http/link-grants.ts";
 import type { UrlSigner } from "../http/url-signer.ts";
@@ -21,8 +21,8 @@ export interface Platform {
   config: Config;
   /** For the feature's own store only: another feature's tables are reached through its service. */
   db: Kysely<Database>;
-  /** Told when writes through `db` commit: what keeps copies of rows (a reply cache) drops them. */
-  writes: WriteWatch;
+  /** What keeps copies of rows (a reply cache) follows to prove them fresh on every instance (decision 0021). */
+  cacheGenerations: CacheGenerations;
   store: ObjectStore;
   signer: UrlSigner;
   /** Revocable grants that signed links and feed tickets may be handed out under (a share link's). */
@@ -32,7 +32,7 @@ export interface Platform {
   mailer: Mailer;
   cooldown: Cooldown;
   bus: EventBus;
-  /** The memo of per-request account checks: whoever changes an account or ends a grant tells it here. */
+  /** The memo of per-request account checks: whoever changes an account or ends a grant may drop its entries here. */
   callerChecks: CallerChecks;
   jobs: Jobs;
   log: FastifyBaseLogger;

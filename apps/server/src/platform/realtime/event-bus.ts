@@ -13,10 +13,6 @@ export type FilmEvent =
   | { type: "shot-deleted"; film_id: string; index: number }
   // Between servers only, never sent to a client: feeds opened under this grant (a revoked share link) close.
   | { type: "grant-withdrawn"; film_id: string; grant: string }
-  // Between servers only, on the accounts topic: an account's or its grants' per-request checks are to be read again.
-  | { type: "account-changed"; film_id: string; sub?: string; grants?: string[] }
-  // Between servers only, on the data-changes topic: writes committed elsewhere; kept replies are to be read again.
-  | { type: "data-changed"; film_id: string }
   | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean };
 
 /** Film events (shot states, download progress) fanned out to every listener, on every instance. */
