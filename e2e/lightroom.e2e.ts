@@ -5,8 +5,9 @@ const CLIENT_ID = "latent-lightroom";
 const SCOPE = "openid offline_access read:film write:film read:user read:camera read:lens";
 
 /** The plugin's side of pairing, as Lightroom makes its requests: a code to show, then its tokens. */
-async function startPairing(request: APIRequestContext) {
-  const res = await request.post("/oidc/device/auth", { form: { client_id: CLIENT_ID, scope: SCOPE } });
+async function startPairing(request: APIRequestContext, deviceName?: string) {
+  const form = { client_id: CLIENT_ID, scope: SCOPE, ...(deviceName ? { device_name: deviceName } : {}) };
+  const res = await request.post("/oidc/device/auth", { form });
   expect(res.status()).toBe(200);
   return (await res.json()) as { device_code: string; user_code: string; verification_uri_complete: string };
 }
@@ -22,7 +23,7 @@ test("a photographer pairs Lightroom with the code it shows, sees it in the prof
   await signOut(page);
 
   // Lightroom opens the page of its code in the browser; signed out, the photographer signs in and comes back.
-  const pairing = await startPairing(request);
+  const pairing = await startPairing(request, "Studio iMac");
   const link = new URL(pairing.verification_uri_complete);
   expect(link.pathname).toBe("/plugins/lrcode");
   await page.goto(`${link.pathname}${link.search}`);
@@ -34,10 +35,17 @@ test("a photographer pairs Lightroom with the code it shows, sees it in the prof
   await expect(page.getByText("Lightroom Classic asks to publish to your Latent account")).toBeVisible();
   await expect(page.getByTestId("lightroom-code")).toHaveText(pairing.user_code);
 
+  // The page says who asks; the person pairs only once they have said it is their own Lightroom.
+  const asking = page.getByTestId("lightroom-asking");
+  await expect(asking.getByText("Studio iMac")).toBeVisible();
+  await expect(asking.getByText(/^Asked on /)).toBeVisible();
+  const pair = page.getByRole("button", { name: "Pair Studio iMac" });
+  await expect(pair).toBeDisabled();
   // Until the code is confirmed, the plugin waits.
   expect((await (await pollTokens(request, pairing.device_code)).json()).error).toBe("authorization_pending");
-  await page.getByRole("button", { name: "Connect Lightroom" }).click();
-  await expect(page.getByText("Lightroom Classic is now paired with your account.")).toBeVisible();
+  await page.getByLabel("This is my Lightroom (Studio iMac) and I started pairing it just now.").check();
+  await pair.click();
+  await expect(page.getByText("Studio iMac is now paired with your account.")).toBeVisible();
   const tokens = await (await pollTokens(request, pairing.device_code)).json();
   expect(tokens.refresh_token).toBeTruthy();
   const asPlugin = { headers: { authorization: `Bearer ${tokens.access_token}` } };
@@ -65,12 +73,16 @@ test("a code typed by hand must be one Lightroom is showing, and lrlogout signs 
 
   await page.goto("/plugins/lrcode");
   await page.getByLabel("Code shown in Lightroom").fill("bcdf-ghjk");
-  await page.getByRole("button", { name: "Connect Lightroom" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("alert")).toHaveText("This pairing code is not valid: check it in Lightroom and try again.");
+  await page.getByRole("button", { name: "Enter another code" }).click();
 
+  // A plugin that gives no name is "Lightroom Classic".
   const pairing = await startPairing(request);
   await page.getByLabel("Code shown in Lightroom").fill(pairing.user_code.toLowerCase());
-  await page.getByRole("button", { name: "Connect Lightroom" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("This is my Lightroom (Lightroom Classic) and I started pairing it just now.").check();
+  await page.getByRole("button", { name: "Pair Lightroom Classic" }).click();
   await expect(page.getByText("Lightroom Classic is now paired with your account.")).toBeVisible();
   const tokens = await (await pollTokens(request, pairing.device_code)).json();
   const asPlugin = { headers: { authorization: `Bearer ${tokens.access_token}` } };

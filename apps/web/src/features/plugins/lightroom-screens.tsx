@@ -1,11 +1,12 @@
 import { paths } from "@latent/domain/app-paths";
-import { Alert, Anchor, Button, Code, Group, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { LightroomPending } from "@latent/domain/plugins";
+import { Alert, Anchor, Button, Checkbox, Code, Group, Loader, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useSignIn } from "../../shared/auth/auth-session-context.tsx";
-import { useConfirmLightroom, useDisconnectLightroom, useLightroomStatus } from "./api/lightroom.ts";
+import { useConfirmLightroom, useDisconnectLightroom, useLightroomPending, useLightroomStatus } from "./api/lightroom.ts";
 import { displayCode, providerPage } from "./lightroom-code.ts";
 import { useSignedIn } from "./use-signed-in.ts";
 
@@ -27,56 +28,105 @@ function ShownCode({ code }: { code: string }) {
   );
 }
 
-/** The signed-in person confirms the code (embedded provider): the plugin's pending pairing then completes. */
+/**
+ * The signed-in person confirms the code (embedded provider): first they see who asks (the name Lightroom gave, when,
+ * from which network) and say it is their own Lightroom; a code read off someone else's screen would otherwise pair
+ * that Lightroom with whoever types it first.
+ */
 function ConfirmCode({ initialCode }: { initialCode: string }) {
   const { t } = useTranslation("landing");
   const errorText = useApiErrorText();
-  const confirm = useConfirmLightroom();
+  const [typed, setTyped] = useState(initialCode);
   const [code, setCode] = useState(initialCode);
+  const pending = useLightroomPending(code);
+  const confirm = useConfirmLightroom();
+  const [mine, setMine] = useState(false);
 
   if (confirm.isSuccess) {
     return (
       <Alert color="green" role="status" title={t("lightroom.code.pairedTitle")}>
-        {t("lightroom.code.paired")}
+        {t("lightroom.code.paired", { device: confirm.data.client })}
       </Alert>
     );
   }
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm.mutate(displayCode(code));
-      }}
-    >
-      <Stack gap="md">
-        <Text>{t("lightroom.code.asks")}</Text>
-        {initialCode ? (
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              {t("lightroom.code.compare")}
-            </Text>
-            <ShownCode code={initialCode} />
-          </Stack>
-        ) : (
+  if (!code) {
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCode(displayCode(typed));
+        }}
+      >
+        <Stack gap="md">
+          <Text>{t("lightroom.code.asks")}</Text>
           <TextInput
             label={t("lightroom.code.label")}
             description={t("lightroom.code.hint")}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={32}
             required
           />
-        )}
+          <Group gap="sm">
+            <Button type="submit" disabled={displayCode(typed).length < 4}>
+              {t("lightroom.code.lookUp")}
+            </Button>
+            <Button component={Link} to={paths.main} variant="default">
+              {t("lightroom.code.cancel")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+  if (pending.isPending) return <Loader aria-label={t("lightroom.code.checking")} />;
+  if (pending.error) {
+    return (
+      <Stack gap="md">
+        <ShownCode code={code} />
+        <Alert color="red" role="alert">
+          {errorText(pending.error)}
+        </Alert>
+        <div>
+          <Button variant="default" onClick={() => setCode("")}>
+            {t("lightroom.code.otherCode")}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  const asking = pending.data;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (mine) confirm.mutate(code);
+      }}
+    >
+      <Stack gap="md">
+        <Text>{t("lightroom.code.asks")}</Text>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t("lightroom.code.compare")}
+          </Text>
+          <ShownCode code={code} />
+        </Stack>
+        <AskingDevice asking={asking} />
+        <Checkbox
+          checked={mine}
+          onChange={(event) => setMine(event.currentTarget.checked)}
+          label={t("lightroom.code.mine", { device: asking.device })}
+        />
         {confirm.error && (
           <Alert color="red" role="alert">
             {errorText(confirm.error)}
           </Alert>
         )}
         <Group gap="sm">
-          <Button type="submit" loading={confirm.isPending} disabled={displayCode(code).length < 4}>
-            {t("lightroom.code.confirm")}
+          <Button type="submit" loading={confirm.isPending} disabled={!mine}>
+            {t("lightroom.code.confirmDevice", { device: asking.device })}
           </Button>
           <Button component={Link} to={paths.main} variant="default">
             {t("lightroom.code.cancel")}
@@ -84,6 +134,35 @@ function ConfirmCode({ initialCode }: { initialCode: string }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Who asks: the name Lightroom gave, when it asked, and the network it asked from (all the server honestly knows). */
+function AskingDevice({ asking }: { asking: LightroomPending }) {
+  const { t, i18n } = useTranslation("landing");
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(asking.requested_at));
+  const network = asking.network
+    ? t(asking.same_network ? "lightroom.code.thisNetwork" : "lightroom.code.otherNetwork", { network: asking.network })
+    : t("lightroom.code.unknownNetwork");
+  return (
+    <Paper withBorder p="md" data-testid="lightroom-asking">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {t("lightroom.code.whoAsks")}
+        </Text>
+        <Text fw={700}>{asking.device}</Text>
+        <Text size="sm">{t("lightroom.code.askedAt", { time })}</Text>
+        <Text size="sm">{network}</Text>
+        <Text size="xs" c="dimmed">
+          {t("lightroom.code.placeNote")}
+        </Text>
+        {!asking.same_network && (
+          <Alert color="yellow" mt="xs">
+            {t("lightroom.code.otherNetworkWarning")}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 
