@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { shortIdFromBytes } from "@latent/domain/stickers";
 import { sql } from "kysely";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdminCommand } from "../src/cli/admin-commands.ts";
 import type { AccountGate } from "../src/features/account-data/account-gate.ts";
 import { AppError } from "../src/platform/http/app-error.ts";
@@ -165,6 +166,44 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
     await waitForExport(s, token);
   });
 
+  it("hands the archive's link to its signed-in owner for minutes only, and a fresh one each time they ask", async () => {
+    const sub = randomUUID();
+    const token = await s.token({ sub });
+    await s.api("/api/account/export", { method: "POST", token });
+    const ready = await waitForExport(s, token);
+    const handed = Date.now();
+    const expires = Number(new URL(ready.url, s.base).searchParams.get("expires")) * 1000;
+    expect(expires).toBeLessThanOrEqual(handed + 10 * 60_000);
+    const open = async (url: string) => {
+      const res = await fetch(`${s.base}${url}`);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    expect(await open(ready.url)).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(handed + 11 * 60_000);
+      expect(await open(ready.url)).toBe(404);
+      const fresh = (await s.api("/api/account/export", { token })).body;
+      expect(fresh.status).toBe("ready");
+      expect(fresh.url).not.toBe(ready.url);
+      expect(await open(fresh.url)).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // A link handed out while the archive could be downloaded ends with it, however many minutes it had left.
+    const live = (await s.api("/api/account/export", { token })).body.url;
+    await s.latent.db
+      .updateTable("data_exports")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", sub)
+      .execute();
+    expect(await open(live)).toBe(404);
+    expect((await s.api("/api/account/export", { token })).body).toMatchObject({ status: "expired", url: null });
+  });
+
   it("deletes the archives whose link expired and answers expired", async () => {
     const token = await s.token();
     await s.api("/api/account/export", { method: "POST", token });
@@ -186,6 +225,27 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
     const me = await photographer();
     await s.api("/api/account/export", { method: "POST", token: me.token });
     expect((await waitForExport(s, me.token)).status).toBe("ready");
+    // Stickers as a paid pack makes them (the shop's sale), one linked to a roll.
+    const sticker = (userId: string, position: number) => ({
+      hash: randomBytes(16).toString("base64url"),
+      short_id: shortIdFromBytes(randomBytes(8)),
+      user_id: userId,
+      shipment_id: null,
+      position,
+    });
+    const myStickers = [sticker(me.sub, 0), sticker(me.sub, 1)];
+    const theirSticker = sticker(other.sub, 0);
+    await s.latent.db
+      .insertInto("stickers")
+      .values([...myStickers, theirSticker])
+      .execute();
+    const linked = await s.api("/api/film/link", {
+      method: "PUT",
+      token: me.token,
+      body: { sticker_hash: myStickers[0]!.hash, film_id: me.rolls[0]!.id },
+    });
+    expect(linked.status).toBe(200);
+    expect((await s.api("/api/stickers", { token: me.token })).body).toHaveLength(2);
     const before = await storedFiles(s.storeRoot);
     const mine = (f: string) => [me.sub, ...me.rolls.map((r) => r.id)].some((id) => f.includes(id));
     expect(before.filter(mine).length).toBeGreaterThan(8);
@@ -210,6 +270,8 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
     expect(identity.deleted).toContain(me.sub);
     expect((await storedFiles(s.storeRoot)).filter(mine)).toEqual([]);
     expect(await rowsNaming(s, [me.sub, me.email, ...me.rolls.map((r) => r.id)])).toEqual([]);
+    expect(await s.latent.db.selectFrom("stickers").select("hash").where("user_id", "=", me.sub).execute()).toEqual([]);
+    expect((await s.api(`/api/stickers/${myStickers[0]!.hash}`)).body).toEqual({ exists: false, linked: false });
     // The token still carries a valid signature: it opens nothing, and does not create the user again.
     expect([401, 403]).toContain((await s.api("/api/user", { token: me.token })).status);
     expect([401, 403]).toContain((await s.api("/api/film", { token: me.token })).status);
@@ -217,6 +279,7 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
 
     // The other photographer keeps everything.
     expect((await s.api("/api/film", { token: other.token })).body).toHaveLength(2);
+    expect((await s.api("/api/stickers", { token: other.token })).body).toHaveLength(1);
     const film = await waitForShots(s, other.token, other.rolls[0]!.id, 2);
     const scan = await fetch(`${s.base}${film.shots[0].version.original_url ?? film.shots[0].version.preview_url}`);
     expect(scan.status).toBe(200);

@@ -17,6 +17,11 @@ export const VERIFICATION_RESEND_SECONDS = 60;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long a finished data export can be downloaded. */
 export const EXPORT_LINK_DAYS = 7;
+/**
+ * How long the archive's link works once handed to the signed-in owner (`GET account/export` mints a fresh one each
+ * time): the archive is kept for days, its link only for minutes, so a link that leaks opens nothing for long.
+ */
+export const EXPORT_DOWNLOAD_LINK_MINUTES = 10;
 
 export const AccountSecuritySchema = z.object({
   provider: z.enum(["embedded", "external"]),
@@ -75,7 +80,7 @@ export const DataExportSchema = z.object({
   status: z.enum(EXPORT_STATUSES),
   /** 0–100 while it is being built. */
   progress: z.number().int(),
-  /** The archive's link once ready (signed, expires with it). */
+  /** The archive's link once ready: signed, minted for the signed-in owner, it works EXPORT_DOWNLOAD_LINK_MINUTES. */
   url: z.string().nullable(),
   size: z.number().nullable(),
   created_at: z.string().nullable(),

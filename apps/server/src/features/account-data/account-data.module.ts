@@ -11,7 +11,7 @@ import type { ShotsService } from "../shots/shots.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { accountDataRoutes } from "./account-data.routes.ts";
-import { type AccountDataService, createAccountDataService } from "./account-data.service.ts";
+import { type AccountDataService, createAccountDataService, EXPORT_GRANT } from "./account-data.service.ts";
 import type { AccountGate } from "./account-gate.ts";
 
 /**
@@ -33,7 +33,7 @@ export async function accountDataModule(
     visitors: { newsletter: NewsletterService; contact: ContactService; beta: BetaService };
   },
 ) {
-  const { db, store, signer, mailer, jobs, log, config } = ctx.platform;
+  const { db, store, signer, grants, mailer, jobs, log, config } = ctx.platform;
   const build = jobs.define({
     name: "account-data.build-export",
     payload: z.object({ export_id: z.string() }),
@@ -45,12 +45,14 @@ export async function accountDataModule(
     db,
     store,
     signer,
+    grants,
     mailer,
     log,
     publicUrl: config.publicUrl,
     queueBuild: (exportId) => build.send({ export_id: exportId }),
     ...deps,
   });
+  grants.register(EXPORT_GRANT, (id) => accountData.downloadable(id));
   jobs.define({
     name: "account-data.delete-expired-exports",
     payload: z.object({}),

@@ -1,9 +1,10 @@
-import { type DataExport, EXPORT_LINK_DAYS } from "@latent/domain/account";
+import { type DataExport, EXPORT_DOWNLOAD_LINK_MINUTES, EXPORT_LINK_DAYS } from "@latent/domain/account";
 import { paths } from "@latent/domain/app-paths";
 import type { Kysely, Selectable } from "kysely";
 import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Database, DataExportsTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
+import type { LinkGrants } from "../../platform/http/link-grants.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
@@ -30,6 +31,8 @@ import { jsonEntry, type RollForArchive, rollEntries } from "./export-archive.ts
 type ExportRow = Selectable<DataExportsTable>;
 
 const DAY_MS = 24 * 3600_000;
+/** The kind of link grant an archive's link is handed out under: it holds while the export is ready. */
+export const EXPORT_GRANT = "export";
 /** PostgreSQL's unique_violation: a second export queued or running for the same user. */
 /** Keys of a user's exports: one folder per export, so deleting one never touches another. */
 const exportPrefix = (userId: string, exportId: string) => `exports/${userId.replace(/[^a-zA-Z0-9_-]/g, "_")}/${exportId}/`;
@@ -38,6 +41,7 @@ export interface AccountDataDeps {
   db: Kysely<Database>;
   store: ObjectStore;
   signer: UrlSigner;
+  grants: LinkGrants;
   mailer: Mailer;
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
   /** Base of the link in the "ready" mail (PUBLIC_URL). */
@@ -57,7 +61,7 @@ export interface AccountDataDeps {
 
 /** "Your data, yours" (issue 12): the archive of everything a user keeps here, and deleting the account for good. */
 export function createAccountDataService(deps: AccountDataDeps) {
-  const { db, store, signer, mailer, log, gate, users } = deps;
+  const { db, store, signer, grants, mailer, log, gate, users } = deps;
   const now = deps.now ?? (() => new Date());
 
   const toDataExport = (row: ExportRow | undefined): DataExport => {
@@ -65,10 +69,13 @@ export function createAccountDataService(deps: AccountDataDeps) {
     const at = now();
     const expired = row.status === "expired" || (row.status === "ready" && row.expires_at !== null && row.expires_at <= at);
     const ready = row.status === "ready" && !expired && row.object_key !== null && row.expires_at !== null;
+    // Only the signed-in owner asks for it: a link of minutes, under a grant that ends with the export (its expiry,
+    // the account's deletion), never one that opens the archive for days without a session.
+    const ttlS = ready ? Math.min(EXPORT_DOWNLOAD_LINK_MINUTES * 60, Math.ceil((row.expires_at!.getTime() - at.getTime()) / 1000)) : 0;
     return {
       status: expired ? "expired" : row.status,
       progress: row.progress,
-      url: ready ? signer.sign(`/media/${row.object_key}`, Math.ceil((row.expires_at!.getTime() - at.getTime()) / 1000)) : null,
+      url: ready ? signer.sign(`/media/${row.object_key}`, { ttlS, grant: grants.name(EXPORT_GRANT, row.id) }, at.getTime()) : null,
       size: row.size === null ? null : Number(row.size),
       created_at: row.created_at.toISOString(),
       expires_at: row.expires_at?.toISOString() ?? null,
@@ -204,6 +211,12 @@ export function createAccountDataService(deps: AccountDataDeps) {
       return rows.length;
     },
 
+    /** Whether an archive's link may still open it: the export is ready and not past its days. */
+    async downloadable(exportId: string): Promise<boolean> {
+      const row = await findExport(db, exportId);
+      return row?.status === "ready" && row.expires_at !== null && row.expires_at > now();
+    },
+
     /** Deletes the user's exports and their archives (the account is being deleted); answers how many. */
     async deleteAllOfUser(userId: string) {
       for (const row of await listExportsOfUser(db, userId)) await store.deletePrefix(exportPrefix(userId, row.id));
@@ -232,7 +245,10 @@ export function createAccountDataService(deps: AccountDataDeps) {
   };
 }
 
-/** The "ready" mail links to the profile page, where the signed-in person downloads it: the archive's link needs no session. */
+/**
+ * The "ready" mail links to the profile page, which asks the person to sign in and then offers the download: a link
+ * to the archive itself would open it without a session for as long as the mail is kept.
+ */
 function readyMail(to: string, publicUrl: string) {
   const link = `${publicUrl}${paths.user.profile}`;
   return {
