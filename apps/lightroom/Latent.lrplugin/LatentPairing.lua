@@ -31,9 +31,21 @@ function Pairing.fetchSetup(http, baseUrl)
   return setup
 end
 
---- options: http, setup (fetchSetup's answer), store {get(), set(value | nil)}, now() in seconds, sleep(seconds).
+--- The name sent with a request for a code: printable, trimmed and at most 60 bytes (what the server takes), or nil.
+function Pairing.cleanDeviceName(name)
+  if type(name) ~= "string" then return nil end
+  name = name:gsub("%c", " "):gsub("^%s+", ""):gsub("%s+$", "")
+  -- Cut on a character: a trailing incomplete UTF-8 sequence would make the server refuse the whole request.
+  if #name > 60 then name = name:sub(1, 60):gsub("[\192-\255][\128-\191]*$", ""):gsub("%s+$", "") end
+  if name == "" then return nil end
+  return name
+end
+
+--- options: http, setup (fetchSetup's answer), store {get(), set(value | nil)}, now() in seconds, sleep(seconds),
+--- deviceName (shown to the person confirming the code, so they recognise their own Lightroom).
 function Pairing.new(options)
   local self = setmetatable({}, Pairing)
+  self.deviceName = Pairing.cleanDeviceName(options.deviceName)
   self.http = assert(options.http, "http")
   self.setup = assert(options.setup, "setup")
   self.store = assert(options.store, "store")
@@ -59,10 +71,15 @@ function Pairing:isPaired() return self.store.get() ~= nil end
 
 --- Asks for a pairing code. Answers what to show and which page to open.
 function Pairing:start()
-  local status, body = self:post(self.setup.device_authorization_endpoint, { client_id = self.setup.client_id, scope = self.setup.scope })
+  local status, body = self:post(self.setup.device_authorization_endpoint, {
+    client_id = self.setup.client_id,
+    scope = self.setup.scope,
+    device_name = self.deviceName,
+  })
   if status ~= 200 then
     if status >= 500 then Errors.raise("network", { status = status, message = body.error_description }) end
-    Errors.raise("server", { status = status, code = body.error, message = body.error_description or body.error })
+    -- OAuth errors carry error_description; Latent's own refusals (too many codes asked) carry message.
+    Errors.raise("server", { status = status, code = body.error, message = body.error_description or body.message or body.error })
   end
   local page = body.verification_uri_complete or body.verification_uri
   -- Latent's own page when the server is the provider; an external provider's page is reached through it, so the

@@ -32,7 +32,15 @@ function Session.get(serverUrl)
   end
   if not open[serverUrl] then
     local setup = Pairing.fetchSetup(http, serverUrl)
-    local pairing = Pairing.new({ http = http, setup = setup, store = passwordStore(serverUrl), sleep = LrTasks.sleep })
+    -- The SDK tells no computer name: the person confirming the code sees which kind of computer asks.
+    local deviceName = "Lightroom Classic on " .. (MAC_ENV and "macOS" or "Windows")
+    local pairing = Pairing.new({
+      http = http,
+      setup = setup,
+      store = passwordStore(serverUrl),
+      sleep = LrTasks.sleep,
+      deviceName = deviceName,
+    })
     open[serverUrl] = {
       url = serverUrl,
       pairing = pairing,

@@ -48,12 +48,16 @@ describeLive("the plugin against a running Latent server", function()
       setup = setup,
       store = { get = function() return secret end, set = function(v) secret = v end },
       sleep = function() end,
+      deviceName = "Lightroom Classic on macOS",
     })
     local pending = pairing:start()
     assert.truthy(pending.open_url:find(URL .. "/plugins/lrcode?code=", 1, true))
     assert.are.equal("pending", pairing:poll())
-    local confirmed = web:request("POST", "/api/plugins/lightroom/confirm", { code = pending.user_code })
-    assert.are.equal("Lightroom Classic", confirmed.client)
+    -- The page shows who asks; the person says it is their Lightroom.
+    local asking = web:request("POST", "/api/plugins/lightroom/pending", { code = pending.user_code })
+    assert.are.equal("Lightroom Classic on macOS", asking.device)
+    local confirmed = web:request("POST", "/api/plugins/lightroom/confirm", { code = pending.user_code, device_confirmed = true })
+    assert.are.equal("Lightroom Classic on macOS", confirmed.client)
     assert.are.equal("paired", pairing:wait())
     assert.truthy(secret)
 

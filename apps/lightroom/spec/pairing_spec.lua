@@ -53,6 +53,28 @@ describe("LatentPairing", function()
     assert.are.equal("waiting", pairing.state)
   end)
 
+  it("names its computer when it asks for a code, within what the server takes", function()
+    local named = Pairing.new({ http = fake.http, setup = SETUP, store = store, deviceName = "  Lightroom Classic on macOS\n" })
+    named:start()
+    assert.are.equal("Lightroom Classic on macOS", Fake.form(fake:last("POST", "/device/auth$").body).device_name)
+    pairing:start()
+    assert.is_nil(Fake.form(fake:last("POST", "/device/auth$").body).device_name)
+    local long = Pairing.cleanDeviceName(string.rep("a", 59) .. "\195\169xyz")
+    assert.are.equal(string.rep("a", 59), long)
+    assert.is_nil(Pairing.cleanDeviceName("   "))
+  end)
+
+  it("says why when the server gives no more codes for now", function()
+    fake:on("POST", "/device/auth$", {
+      status = 429,
+      body = { error = "too-many-pairing-codes", message = "Too many pairing codes were asked from your network" },
+    })
+    local ok, e = pcall(pairing.start, pairing)
+    assert.is_false(ok)
+    assert.are.equal("too-many-pairing-codes", e.code)
+    assert.are.equal("Too many pairing codes were asked from your network", e.message)
+  end)
+
   it("opens an external provider's page through Latent's, which follows it", function()
     fake:on("POST", "/device/auth$", { body = { device_code = "d", user_code = "WXYZ", verification_uri_complete = "https://id.example/activate?user_code=WXYZ", expires_in = 600 } })
     local pending = pairing:start()
