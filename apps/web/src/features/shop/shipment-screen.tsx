@@ -147,6 +147,8 @@ function PayShipment({ shipment }: { shipment: Shipment }) {
         <Alert color="blue" title={t("shipment.bagDiffers")}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t("shipment.bagDiffersHint")}</Text>
+            {/* A priced shipment had a checkout: the server closes it before the change (decision 0020). */}
+            {shipment.total !== null && <Text size="sm">{t("shipment.updateClosesCheckout")}</Text>}
             <Button size="xs" variant="light" loading={update.isPending} onClick={() => refresh(bag.items)}>
               {t("shipment.useBag")}
             </Button>
