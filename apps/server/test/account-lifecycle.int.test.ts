@@ -85,6 +85,30 @@ describe.each(DATABASES)("blocked accounts on %s", (kind) => {
     expect((await runAdminCommand(s.latent, ["block", "--email", "nobody@example.com"])).code).toBe(1);
   });
 
+  it("reactivates only an inactive account, with a write token, a confirmed email, and not while it is blocked", async () => {
+    const { sub, email, token } = await person(s);
+    const reactivate = (t: string) => s.api("/api/user/reactivate", { method: "POST", token: t });
+    const active = await reactivate(token);
+    expect([active.status, active.body.error]).toEqual([409, "account-not-inactive"]);
+
+    await s.latent.services.users.setInactive(sub, new Date());
+    const readOnly = await reactivate(await s.token({ sub, email, scopes: ["openid", "read:user"] }));
+    expect([readOnly.status, readOnly.body.message]).toEqual([403, "Missing scope: write:user"]);
+    const unconfirmed = await reactivate(await s.token({ sub, email, emailVerified: false }));
+    expect([unconfirmed.status, unconfirmed.body.error]).toEqual([403, "email-not-verified"]);
+    expect((await runAdminCommand(s.latent, ["block", "--email", email])).code).toBe(0);
+    const blocked = await reactivate(token);
+    expect([blocked.status, blocked.body]).toEqual([403, BLOCKED]);
+    expect((await runAdminCommand(s.latent, ["unblock", "--email", email])).code).toBe(0);
+    // None of the refusals started a payment; the account is still inactive until one is paid.
+    expect(await s.latent.services.users.inactiveSince(sub)).not.toBeNull();
+
+    const started = await reactivate(token);
+    expect(started.status).toBe(201);
+    expect(started.body.url).toMatch(/^http/);
+    expect((await s.api("/api/user", { token })).body.inactive_since).not.toBeNull();
+  });
+
   it("blocks web plan changes while a mobile-app subscription is live, and frees them once it is cancelled", async () => {
     const { email, token } = await person(s);
     const checkout = () =>
