@@ -444,6 +444,95 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
     }
   });
 
+  it("answers the order's lab and refuses another lab on every order route", async () => {
+    const orderOps = ops.filter((o) => /^\/api\/(public\/)?orders?(\/|$)/.test(o.path) && MATRIX[o.key]);
+    expect(orderOps.length).toBeGreaterThanOrEqual(12);
+    const actors = { lab: fx.lab.token, "another lab": strangers.lab } as const;
+    for (const op of orderOps) {
+      const entry = MATRIX[op.key]!;
+      for (const [actor, token] of Object.entries(actors)) {
+        // The lab's own deletion ends the fixtures: the owner's test makes it, last.
+        if (actor === "lab" && entry.late) continue;
+        // The claim's code is the link's latest (the lab's share calls make new ones).
+        await entry.before?.(s, fx);
+        const res = await call(op, token);
+        const label = `${actor}: ${res.what}`;
+        if (op.scopes === null) {
+          // A public order route opens with the link's code: a lab's access token is no code.
+          expect(res.status, label).toBe(401);
+        } else if (entry.owner !== "lab") {
+          // The customer's claim: no lab adds an order's rolls to its account with a code it was not sent.
+          expect(res.status, label).toBe(403);
+        } else if (actor === "lab") {
+          expect(res.status, label).not.toBe(401);
+          if (res.status === 403) expect(GUARD_REFUSALS, label).not.toContain(res.error);
+        } else if (entry.owned) {
+          expect(res.status, label).toBe(404);
+          expect(res.error, label).toBe("order-not-found");
+        }
+        if (actor === "another lab" && res.status < 300)
+          for (const secret of secrets()) expect(res.text, `${label} shows the owner's ${secret}`).not.toContain(secret);
+      }
+    }
+    expect((await s.api(`/api/orders/${fx.orderId}`, { token: fx.lab.token })).body).toMatchObject({ id: fx.orderId, reference: "#7b" });
+  });
+
+  it("refuses every media and zip link an order's code handed out once the code is replaced or claimed", async () => {
+    const bearer = (code: string) => ({ headers: { authorization: `Bearer ${code}` } });
+    /** An order with one scanned roll for a customer of its own, and its link. */
+    const scannedOrder = async () => {
+      const customer = await account("user");
+      const order = await s.api("/api/orders", {
+        method: "POST",
+        token: fx.lab.token,
+        body: { reference: "#9", user_name: "Pau", user_email: customer.email },
+      });
+      const filmId = (await s.api(`/api/orders/${order.body.id}/films`, { method: "POST", token: fx.lab.token, body: roll })).body.id;
+      await upload(s, fx.lab.token, filmId, 1, await jpeg(240, 160));
+      await waitForShots(s, fx.lab.token, filmId, 1);
+      const code = (await s.api(`/api/orders/${order.body.id}/share`, { method: "POST", token: fx.lab.token })).body.code as string;
+      return { customer, orderId: order.body.id as string, filmId: filmId as string, code };
+    };
+    const actors = {
+      "order code (replaced)": async (o: Awaited<ReturnType<typeof scannedOrder>>) => {
+        expect((await s.api(`/api/orders/${o.orderId}/share`, { method: "POST", token: fx.lab.token })).status).toBe(200);
+      },
+      "order code (claimed)": async (o: Awaited<ReturnType<typeof scannedOrder>>) => {
+        const claimed = await s.api("/api/orders/claim", { method: "POST", token: o.customer.token, body: { code: o.code } });
+        expect(claimed.status).toBe(200);
+      },
+    };
+    for (const [actor, end] of Object.entries(actors)) {
+      const o = await scannedOrder();
+      const handed = [
+        (await s.api("/api/public/order", bearer(o.code))).body,
+        (await s.api(`/api/public/order/download/${o.filmId}`, bearer(o.code))).body,
+      ];
+      const links = JSON.stringify(handed).match(/\/(?:media|zip)\/[^"]+/g) ?? [];
+      // Every signed-link route: the scans' files (thumbnail, preview, original) and the roll's zip.
+      for (const route of ["/media/", "/zip/film/"])
+        expect(
+          links.some((l) => l.startsWith(route)),
+          `${actor}: ${route}`,
+        ).toBe(true);
+      for (const link of links) expect((await fetch(`${s.base}${link}`)).status, `${actor} before: ${link}`).toBe(200);
+      await end(o);
+      for (const link of links) {
+        const res = await fetch(`${s.base}${link}`);
+        const body = await res.text();
+        checked.pairs++;
+        expect([401, 403, 404], `${actor}: ${link} → ${res.status}`).toContain(res.status);
+        expect(JSON.parse(body), `${actor}: ${link}`).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      }
+      const manifest = await s.api(`/api/public/order/download/${o.filmId}`, bearer(o.code));
+      expect([401, 403, 404], `${actor}: zip manifest → ${manifest.status}`).toContain(manifest.status);
+      expect(JSON.stringify(manifest.body)).not.toMatch(/\/(media|zip)\//);
+      const opened = await s.api("/api/public/order", bearer(o.code));
+      if (opened.status === 200) expect(opened.body.films, `${actor}: the order still opens, empty`).toEqual([]);
+      else expect(opened.status, actor).toBe(401);
+    }
+  });
+
   it("lets the owner through every private route: never 401, never a guard's 403, never a 5xx", async () => {
     const ordered = privateOps().sort((a, b) => (MATRIX[a.key]!.late ?? 0) - (MATRIX[b.key]!.late ?? 0));
     for (const op of ordered) {
