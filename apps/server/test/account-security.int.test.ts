@@ -580,6 +580,31 @@ describe.each(DATABASES)("account security limits on %s", (kind) => {
     expect((await s.api("/api/user", { token: neighbour.token })).status).toBe(200);
   });
 
+  it("answers the fifth wrong code and refuses the sixth attempt, while another account's codes still work", async () => {
+    const withTotp = async () => {
+      const who = await account(s);
+      const secret: string = (await s.api("/api/account/totp/setup", { method: "POST", token: who.token })).body.secret;
+      const step = timeStep(Date.now());
+      expect(
+        (await s.api("/api/account/totp/enable", { method: "POST", token: who.token, body: { code: totpCode(secret, step) } })).status,
+      ).toBe(200);
+      return { ...who, secret, step };
+    };
+    const guessed = await withTotp();
+    const other = await withTotp();
+    const confirm = (who: { token: string; password: string }, code: string) =>
+      s.api("/api/account/recovery-codes", { method: "POST", token: who.token, body: { password: who.password, code } });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await confirm(guessed, "000000"));
+    expect(answers.map((a) => [a.status, a.body.error])).toEqual([
+      ...Array(5).fill([403, "totp-invalid"]),
+      [429, "totp-attempts-exceeded"],
+    ]);
+    expect((await confirm(guessed, totpCode(guessed.secret, guessed.step + 1))).status).toBe(429);
+    expect((await confirm(other, "000000")).body.error).toBe("totp-invalid");
+    expect((await confirm(other, totpCode(other.secret, other.step + 1))).status).toBe(200);
+  });
+
   it("takes a code of the step before or after now and refuses two steps away, or a 90-second-old code", async () => {
     const me = await account(s);
     const setup = await s.api("/api/account/totp/setup", { method: "POST", token: me.token });
