@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { jpeg, photographer, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, DATABASES, startServer, type TestServer } from "./harness.ts";
 
@@ -80,5 +81,131 @@ describe.runIf(DATABASES.includes("postgres"))("the realtime feed with two insta
     expect(await open(b, film.id, ticket.ticket)).toBe("refused");
     const { body: fresh } = await b.api(`/api/film/${film.id}/ws-ticket`, { method: "POST", token });
     expect(await open(a, film.id, fresh.ticket)).toBe("open");
+  });
+});
+
+/** Opens a roll's feed with a ticket: "open" or "refused". */
+const openFeed = (s: TestServer, filmId: string, ticket: string) =>
+  new Promise<string>((resolve) => {
+    const ws = new WebSocket(`${s.base.replace("http", "ws")}/ws/${filmId}?token=${encodeURIComponent(ticket)}`);
+    ws.onopen = () => {
+      ws.close();
+      resolve("open");
+    };
+    ws.onerror = () => resolve("refused");
+  });
+
+/** A WebSocket handshake as a browser on `origin` makes it: the HTTP status (101 when the feed opens). */
+const handshake = (s: TestServer, path: string, origin: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${s.base}${path}`, {
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": randomBytes(16).toString("base64"),
+        origin,
+      },
+    });
+    req.on("upgrade", (res, socket) => {
+      socket.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("response", (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+
+describe.each(DATABASES)("realtime feed tickets on %s", (kind) => {
+  const PUBLIC_URL = "https://latent.example";
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { PUBLIC_URL });
+  });
+  afterAll(() => s?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const ticketFor = async (token: string, filmId: string) =>
+    (await s.api(`/api/film/${filmId}/ws-ticket`, { method: "POST", token })).body as { ticket: string; expires_in: number };
+
+  it("opens only the roll it was issued for: roll B's events and thumbnail links never reach roll A's feed", async () => {
+    const token = await photographer(s);
+    const { body: a } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const { body: b } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "Roll B" } });
+    expect(await openFeed(s, b.id, (await ticketFor(token, a.id)).ticket)).toBe("refused");
+    // Someone else's ticket for their own roll opens nothing of ours either.
+    const stranger = await photographer(s);
+    const { body: theirs } = await s.api("/api/film", { method: "POST", token: stranger, body: roll });
+    expect(await openFeed(s, a.id, (await ticketFor(stranger, theirs.id)).ticket)).toBe("refused");
+
+    const ws = new WebSocket(`${s.base.replace("http", "ws")}/ws/${a.id}?token=${(await ticketFor(token, a.id)).ticket}`);
+    const messages: string[] = [];
+    ws.onmessage = (m) => messages.push(String(m.data));
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve;
+      ws.onerror = reject;
+    });
+    await upload(s, token, b.id, 1, await jpeg(300, 200, 7));
+    await waitForShots(s, token, b.id, 1);
+    await upload(s, token, a.id, 1, await jpeg(300, 200, 8));
+    await waitForShots(s, token, a.id, 1);
+    await expect.poll(() => messages.some((m) => JSON.parse(m).state === "done")).toBe(true);
+    ws.close();
+
+    const events = messages.map((m) => JSON.parse(m) as { film_id: string; thumbnail_url?: string | null });
+    expect(events.every((e) => e.film_id === a.id)).toBe(true);
+    const bShot = await s.latent.db.selectFrom("shots").select("thumb_key").where("film_id", "=", b.id).executeTakeFirstOrThrow();
+    expect(bShot.thumb_key).toBeTruthy();
+    expect(messages.join("\n")).not.toContain(b.id);
+    expect(messages.join("\n")).not.toContain(bShot.thumb_key!);
+    expect(events.some((e) => e.thumbnail_url)).toBe(true);
+  });
+
+  it("is single-use: the second opening with the same ticket is refused, a fresh ticket opens", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const { ticket } = await ticketFor(token, film.id);
+    expect(await openFeed(s, film.id, ticket)).toBe("open");
+    expect(await openFeed(s, film.id, ticket)).toBe("refused");
+    expect(await openFeed(s, film.id, (await ticketFor(token, film.id)).ticket)).toBe("open");
+  });
+
+  it("opens up to the last instant of its minute and is refused from the next one", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    // The clock the server reads, held on a whole second so the ticket's last allowed instant is known exactly.
+    const issuedAt = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: issuedAt });
+    const lastAllowed = await ticketFor(token, film.id);
+    const firstRefused = await ticketFor(token, film.id);
+    expect(lastAllowed.expires_in).toBe(60);
+
+    vi.setSystemTime(issuedAt + 60_000);
+    expect(await openFeed(s, film.id, lastAllowed.ticket)).toBe("open");
+    vi.setSystemTime(issuedAt + 60_001);
+    expect(await openFeed(s, film.id, firstRefused.ticket)).toBe("refused");
+    vi.setSystemTime(issuedAt + 61_000);
+    expect(await openFeed(s, film.id, firstRefused.ticket)).toBe("refused");
+  });
+
+  it("opens for the app's own origin and refuses look-alikes: another domain, http for https, another port", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const path = async () => `/ws/${film.id}?token=${encodeURIComponent((await ticketFor(token, film.id)).ticket)}`;
+    for (const origin of [
+      "https://latent.example.evil.com",
+      "https://evil-latent.example",
+      "http://latent.example",
+      "https://latent.example:8443",
+      "null",
+    ]) {
+      expect(await handshake(s, await path(), origin), origin).toBe(403);
+    }
+    expect(await handshake(s, await path(), PUBLIC_URL)).toBe(101);
   });
 });

@@ -22,7 +22,8 @@ export function createTicketIssuer(
   secret: string,
   db: Kysely<Database>,
   grants: Pick<LinkGrants, "isActive">,
-  now: () => number = Date.now,
+  // Read through `Date` at each call (not a reference kept from start-up), so a test's controlled clock applies.
+  now: () => number = () => Date.now(),
 ) {
   const sign = (body: string) => createHmac("sha256", secret).update(`ws\n${body}`).digest("base64url");
 
