@@ -44,6 +44,9 @@ const OPERATOR_REFUSALS = new Set<ErrorCode>([
   "webhook-signature-invalid",
   "rate-limited",
   "rate-limited-email",
+  "too-many-sticker-lookups",
+  "too-many-pairing-codes",
+  "too-many-pairing-confirms",
 ]);
 
 /** The error's body with the request id, which the response header and every log line of the request also carry. */
