@@ -7,6 +7,8 @@ import { type Kysely, sql } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("orders").addColumn("share_id", "text").execute();
+  // Links already sent keep opening their order; only the media and zip links signed under the order's id stop.
+  await sql`update orders set share_id = gen_random_uuid()::text where share_code_hash is not null`.execute(db);
   await sql`create unique index orders_share_id on orders (share_id) where share_id is not null`.execute(db);
 
   await db.schema
