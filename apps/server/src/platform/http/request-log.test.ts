@@ -33,6 +33,7 @@ describe("the log's shape", () => {
     expect(loggedUrl({ url: "/auth/reset/short", routeOptions: { url: "/auth/reset/:token" } })).toBe("/auth/reset/:token");
     expect(loggedUrl({ url: `/api/film/${film}`, routeOptions: { url: "/api/film/:id" } })).toBe(`/api/film/${film}`);
     expect(loggedUrl({ url: "/api/account-security-settings/x" })).toBe("/api/account-security-settings/x");
+    expect(loggedUrl({ url: "/assets/index-B3x9kQ2aZ7pLm.js" })).toBe("/assets/index-B3x9kQ2aZ7pLm.js");
     expect(redactSecrets(`GET /s/AbCdEfGhIjKlMnOpQr?code=abc&lang=en ${film}`)).toBe(
       `GET /s/[redacted]?code=[redacted]&lang=[redacted] ${film}`,
     );

@@ -48,7 +48,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * ids (UUIDs) stay: an operator follows a request by them.
  */
 const tokenLike = (segment: string) =>
-  segment.length >= 16 && !UUID.test(segment) && (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)));
+  /^[\w%~-]{16,}$/.test(segment) && !UUID.test(segment) && (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)));
 
 /** Route parameters that name a record, logged as they are; any other one (`:token`, `:who`, `:uid`…) may be a secret. */
 const RECORD_PARAMS = new Set(["id", "index", "part", "uploadId", "shareId", "labId", "country"]);
