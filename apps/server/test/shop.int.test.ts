@@ -341,9 +341,11 @@ describe.each(DATABASES)("the sticker shop on %s", (kind) => {
     expect(started.status).toBe(200);
     const priced = (await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body.total.amount;
 
+    const paris = { ...ADDRESS, city: "Paris", postal_code: "75011", country: "FR" };
+    expect((await s.api("/api/user", { method: "PUT", token: me.token, body: { shipping: paris } })).status).toBe(200);
     const grown = await edit(me.token, ship.id, [{ item_id: "pack-144", quantity: 20 }]);
     expect(grown.status).toBe(200);
-    expect(grown.body).toMatchObject({ items: [{ item_id: "pack-144", quantity: 20 }], total: null });
+    expect(grown.body).toMatchObject({ items: [{ item_id: "pack-144", quantity: 20 }], address: { city: "Paris" }, total: null });
     // The checkout priced one pack: it no longer takes payment, and nothing was sold.
     expect((await pay(started.body.url)).status).toBe(409);
     expect(await stock("pack-144")).toBe(100);
@@ -353,7 +355,12 @@ describe.each(DATABASES)("the sticker shop on %s", (kind) => {
     await setAtProvider(started.body.session_id, "complete");
     expect((await deliver("checkout.session.completed", started.body.session_id)).status).toBe(200);
     const paid = (await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body;
-    expect(paid).toMatchObject({ status: "paid", items: [{ item_id: "pack-144", quantity: 1 }], sticker_count: 144 });
+    expect(paid).toMatchObject({
+      status: "paid",
+      items: [{ item_id: "pack-144", quantity: 1 }],
+      address: { city: "Barcelona" },
+      sticker_count: 144,
+    });
     expect(paid.total.amount).toBe(priced);
     expect(await stock("pack-144")).toBe(99);
     expect(await stickersOf(me.token)).toHaveLength(144);

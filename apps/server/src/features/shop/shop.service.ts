@@ -47,6 +47,7 @@ type ShipmentRow = Selectable<ShipmentsTable>;
 /** What a checkout priced (decision 0020): kept with the checkout, and what its payment delivers. */
 interface Sold {
   items: ShipmentRow["items"];
+  address: ShipmentRow["address"];
   subtotal: number;
   weight: number;
   rate: ShippingRate;
@@ -163,13 +164,21 @@ export function createShopService({ db, users, stickers, rates, checkouts, log, 
       });
       if (!rate) throw new AppError("rate-not-offered");
       const currency = row.currency as Currency;
-      const sold: Sold = { items: row.items, subtotal: row.subtotal, weight: row.weight, rate, total: row.subtotal + rate.amount.amount };
+      const sold: Sold = {
+        items: row.items,
+        address: row.address,
+        subtotal: row.subtotal,
+        weight: row.weight,
+        rate,
+        total: row.subtotal + rate.amount.amount,
+      };
 
       await db.transaction().execute(async (tx) => {
         // The shipment as priced above, unchanged meanwhile: an edit waits for this hold, or this sees the edit.
         const locked = await lockShipment(tx, row.id);
         if (locked?.status !== "created") throw new AppError("shipment-already-paid");
-        if (JSON.stringify(locked.items) !== JSON.stringify(row.items) || locked.weight !== row.weight) throw new AppError("bag-changed");
+        const priced = (r: ShipmentRow) => JSON.stringify([r.items, r.address, r.weight]);
+        if (priced(locked) !== priced(row)) throw new AppError("bag-changed");
         await lockItems(
           tx,
           row.items.map((l) => l.item_id),
@@ -210,6 +219,7 @@ export function createShopService({ db, users, stickers, rates, checkouts, log, 
         ? (sold as unknown as Sold)
         : {
             items: row.items,
+            address: row.address,
             subtotal: row.subtotal,
             weight: row.weight,
             rate: row.rate as unknown as ShippingRate,
@@ -226,6 +236,7 @@ export function createShopService({ db, users, stickers, rates, checkouts, log, 
         status: "paid",
         paid_at: at,
         items: JSON.stringify(order.items),
+        address: JSON.stringify(order.address),
         subtotal: order.subtotal,
         weight: order.weight,
         rate: JSON.stringify(order.rate),
