@@ -85,6 +85,8 @@ export interface BuildOptions {
   accountGate?: AccountGate;
   /** Where the log's JSON lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** The clock of the caches' time bound (decision 0021); tests stop it, so no catch depends on a request's timing. */
+  cacheClock?: () => number;
 }
 
 export interface Latent {
@@ -145,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = createMetrics();
   const bus = config.redisUrl ? await createRedisEventBus(config.redisUrl) : createLocalEventBus();
   // Counters in the database every instance shares: caches prove their entries fresh with them, Redis or not (0021).
-  const cacheGenerations = watchCacheGenerations(db, writes);
+  const cacheGenerations = watchCacheGenerations(db, writes, options.cacheClock);
   const platform: Platform = {
     config,
     db,

@@ -13,6 +13,11 @@ export interface CacheGeneration {
    * request, with every other counter in one statement.
    */
   at(request: object): Promise<string>;
+  /**
+   * The clock of the cache's time bound (the TTL, for rows changed behind the server's back). Tests stop it, so that
+   * what they catch never depends on whether their next request comes within the bound.
+   */
+  clock(): number;
 }
 
 export interface CacheGenerations {
@@ -27,7 +32,7 @@ const sequence = (name: CacheName) => `cache_generation_${name}`;
  * before it is acknowledged (the write watch waits), so no instance can take an entry kept before the write as fresh
  * once the writer's client has heard it is done. Nothing travels between instances; Redis is not needed for it.
  */
-export function watchCacheGenerations(db: Kysely<Database>, writes: WriteWatch): CacheGenerations {
+export function watchCacheGenerations(db: Kysely<Database>, writes: WriteWatch, clock: () => number = Date.now): CacheGenerations {
   const tables = new Map<CacheName, Set<string>>();
   const touches = new Map<CacheName, RegExp>();
 
@@ -68,6 +73,7 @@ export function watchCacheGenerations(db: Kysely<Database>, writes: WriteWatch):
       // A table's name anywhere in the statement, quoted or not: a counter bumped for nothing costs one read again.
       touches.set(name, new RegExp(`\\b(${[...all].join("|")})\\b`, "i"));
       return {
+        clock,
         async at(request) {
           let values = perRequest.get(request);
           if (!values) {

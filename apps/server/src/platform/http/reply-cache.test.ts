@@ -26,13 +26,11 @@ describe("reply cache", () => {
     counter = 1;
     log = [];
     cache = createReplyCache({
-      generation: {
-        at: async () => {
-          log.push("at");
-          return String(counter);
-        },
+      at: async () => {
+        log.push("at");
+        return String(counter);
       },
-      now: () => now,
+      clock: () => now,
     });
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);

@@ -26,7 +26,8 @@ export interface ReplyCache {
  * instead of a pair of queries and a serialisation per request (decisions 0018, 0021). Any such write makes every
  * kept reply stale: coarse, and cheap to get right, since nothing has to say which rolls a write touched.
  */
-export function createReplyCache({ generation, now = Date.now }: { generation: CacheGeneration; now?: () => number }): ReplyCache {
+export function createReplyCache(generation: CacheGeneration): ReplyCache {
+  const now = generation.clock;
   const entries = new Map<string, { body: Buffer; at: string; until: number }>();
   let bytes = 0;
 

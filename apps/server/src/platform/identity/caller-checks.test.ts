@@ -15,12 +15,12 @@ const caller = (sub: string, grantId: string | null): Caller => ({
 });
 
 /** The database's counter of what the checks read, played by the test. */
-const generation = (value = "1") => ({ at: async () => value });
+const generation = (value = "1", clock = () => 1_000) => ({ at: async () => value, clock });
 
 describe("caller checks memo", () => {
   it("takes a passed check again while the counter holds, until the TTL, then reads it again", () => {
     let now = 1_000;
-    const checks = createCallerChecks(generation(), () => now);
+    const checks = createCallerChecks(generation("7", () => now));
     checks.keep("t1", caller("ann", "g1"), "7");
     expect(checks.recent("t1", "7")?.sub).toBe("ann");
     now += CALLER_CHECKS_TTL_MS - 1;

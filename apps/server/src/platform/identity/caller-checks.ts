@@ -37,7 +37,7 @@ export interface CallerChecks extends AccountChanges {
  * still has that value, for at most the TTL. A request whose token is kept costs one read of the counter (shared with
  * the reply cache's) instead of the checks' queries.
  */
-export function createCallerChecks(generation: CacheGeneration, now: () => number = Date.now): CallerChecks {
+export function createCallerChecks(generation: CacheGeneration): CallerChecks {
   const entries = new Map<string, { caller: Caller; at: string; until: number }>();
 
   return {
@@ -45,14 +45,14 @@ export function createCallerChecks(generation: CacheGeneration, now: () => numbe
     recent(token, at) {
       const entry = entries.get(token);
       if (!entry) return undefined;
-      const t = now();
-      if (entry.at === at && entry.until > t && entry.caller.expiresAt * 1000 > t) return entry.caller;
+      // The token's own expiry is real time, whatever clock the cache's bound runs on.
+      if (entry.at === at && entry.until > generation.clock() && entry.caller.expiresAt * 1000 > Date.now()) return entry.caller;
       entries.delete(token);
       return undefined;
     },
     keep(token, caller, at) {
       if (entries.size >= LIMIT) entries.clear();
-      entries.set(token, { caller, at, until: now() + CALLER_CHECKS_TTL_MS });
+      entries.set(token, { caller, at, until: generation.clock() + CALLER_CHECKS_TTL_MS });
     },
     // The counter already makes these entries stale everywhere; dropped here at once, they free their memory sooner.
     account(sub) {
