@@ -284,7 +284,8 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
     expect(renewed.status).toBe(200);
     expect((await s.api("/api/user", { token: renewed.body.access_token })).status).toBe(200);
     const left = (await s.api("/api/plugins/lightroom", { token: me.token })).body.pairings;
-    expect(left.map((p: { id: string }) => p.id)).toEqual([grantOf(travel)]);
+    // Each is listed by the name its plugin gave, so the person can tell which one to disconnect.
+    expect(left).toEqual([expect.objectContaining({ id: grantOf(travel), device: "Travel laptop" })]);
   });
 
   it("offers the plugin as a zip holding the Latent.lrplugin folder", async () => {

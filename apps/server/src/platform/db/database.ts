@@ -18,8 +18,9 @@ import * as storeIntegrations from "../../migrations/0011-store-integrations.ts"
 import * as accountSecurity from "../../migrations/0012-account-security.ts";
 import * as accountData from "../../migrations/0013-account-data.ts";
 import * as uploadPartCount from "../../migrations/0014-upload-part-count.ts";
-import * as orderLinkGrants from "../../migrations/0016-order-link-grants.ts";
 import * as paidOnce from "../../migrations/0015-paid-once.ts";
+import * as orderLinkGrants from "../../migrations/0016-order-link-grants.ts";
+import * as devicePairingDetails from "../../migrations/0018-device-pairing-details.ts";
 import * as cacheGenerations from "../../migrations/0021-cache-generations.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
@@ -41,8 +42,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012-account-security": accountSecurity,
   "0013-account-data": accountData,
   "0014-upload-part-count": uploadPartCount,
-  "0016-order-link-grants": orderLinkGrants,
   "0015-paid-once": paidOnce,
+  "0016-order-link-grants": orderLinkGrants,
+  "0018-device-pairing-details": devicePairingDetails,
   "0021-cache-generations": cacheGenerations,
 };
 

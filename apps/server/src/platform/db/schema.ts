@@ -46,6 +46,8 @@ export interface AccountSessionsTable {
   account_id: string;
   client_id: string;
   user_agent: string | null;
+  /** The name the device gave when it paired (the Lightroom plugin's `device_name`). */
+  device_name: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp | null;
 }

@@ -79,7 +79,10 @@ export async function countRecoveryCodesLeft(db: Db, accountId: string): Promise
 }
 
 /** Remembers where a new grant (a signed-in session) started. */
-export function recordSession(db: Db, session: { grant_id: string; account_id: string; client_id: string; user_agent: string | null }) {
+export function recordSession(
+  db: Db,
+  session: { grant_id: string; account_id: string; client_id: string; user_agent: string | null; device_name?: string | null },
+) {
   return db
     .insertInto("account_sessions")
     .values(session)
@@ -95,7 +98,7 @@ export function touchSession(db: Db, grantId: string, now: Date) {
 export function listSessionRecords(db: Db, accountId: string) {
   return db
     .selectFrom("account_sessions")
-    .select(["grant_id", "client_id", "user_agent", "created_at", "last_seen_at"])
+    .select(["grant_id", "client_id", "user_agent", "device_name", "created_at", "last_seen_at"])
     .where("account_id", "=", accountId)
     .orderBy("created_at", "desc")
     .execute();

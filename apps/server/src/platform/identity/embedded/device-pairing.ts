@@ -130,6 +130,7 @@ export function createDevicePairing(
         account_id: accountId,
         client_id: LIGHTROOM_CLIENT_ID,
         user_agent: requestOf(code).userAgent ?? null,
+        device_name: requestOf(code).name ?? null,
       });
       return { client: deviceOf(requestOf(code)), scopes: api };
     },
@@ -144,7 +145,7 @@ export function createDevicePairing(
           id: r.grant_id,
           paired_at: new Date(r.created_at).toISOString(),
           last_used_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
-          device: r.user_agent ? deviceName(r.user_agent) : null,
+          device: r.device_name ?? (r.user_agent ? deviceName(r.user_agent) : null),
         }));
     },
 
