@@ -216,6 +216,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/plugins/lightroom/setup": { public: true },
   "GET /api/plugins/lightroom/download": { public: true },
   "GET /api/plugins/lightroom": user,
+  "POST /api/plugins/lightroom/pending": user,
   "POST /api/plugins/lightroom/confirm": user,
   // No Lightroom is paired in the fixtures: the owner's own id is as unknown as anyone's.
   "DELETE /api/plugins/lightroom/{id}": { ...user, owned: true, params: () => ({ id: randomUUID() }) },
