@@ -188,6 +188,21 @@ describe.skipIf(!postgres)(`scale-out: instances on one PostgreSQL, one S3 store
     expect(opened[1]?.body).toMatchObject({ id: film.id, shots: [{ index: 1, state: "done" }] });
   });
 
+  it("never shows a roll deleted through one instance on the other, from the very next request (decision 0021)", async () => {
+    const token = await photographer(a, proxy.base);
+    const answers: { status: number; backend: number | null }[] = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await call(proxy.base, "/api/film", { method: "POST", token, body: { ...roll, name: `Roll ${i}` } });
+      expect(created.status).toBe(201);
+      // Both instances read it, and may keep it.
+      for (let n = 0; n < 2; n++) expect((await call(proxy.base, `/api/film/${created.body.id}`, { token })).status).toBe(200);
+      expect((await call(proxy.base, `/api/film/${created.body.id}`, { method: "DELETE", token })).status).toBe(204);
+      for (let n = 0; n < 2; n++) answers.push(await call(proxy.base, `/api/film/${created.body.id}`, { token }));
+    }
+    expect(new Set(answers.map((x) => x.backend)).size).toBe(2);
+    expect(answers.filter((x) => x.status !== 404)).toEqual([]);
+  });
+
   it("delivers an event raised on one instance to a feed held open on the other", async () => {
     const token = await photographer(a, proxy.base);
     const film = (await call(proxy.base, "/api/film", { method: "POST", token, body: roll })).body;
