@@ -46,7 +46,8 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
       preHandler: write,
       schema: {
         tags,
-        summary: "Changes the password (204): 403 wrong-password, 400 password-too-short/-common; other sessions end",
+        summary:
+          "Changes the password (204): 403 wrong-password (429 password-attempts-exceeded after 5 in 10 min), 400 password-too-short/-common; other sessions end",
         body: ChangePasswordSchema,
       },
     },
@@ -62,7 +63,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
       preHandler: write,
       schema: {
         tags,
-        summary: "Sends a confirmation link to the new address (202): 403 wrong-password, 409 email-taken",
+        summary: "Sends a confirmation link to the new address (202): 403 wrong-password (429 after 5 in 10 min), 409 email-taken",
         body: ChangeEmailSchema,
       },
     },

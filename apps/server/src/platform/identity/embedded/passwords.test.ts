@@ -13,6 +13,7 @@ describe("password hashing", () => {
   });
 
   it("never runs more than two hashes at once, leaving libuv's other threads to file reads", async () => {
+    expect(MAX_CONCURRENT_HASHES).toBeGreaterThanOrEqual(1);
     expect(MAX_CONCURRENT_HASHES).toBeLessThanOrEqual(2);
     const stored = await hashPassword("Portra 400 at box speed");
     const checks = Array.from({ length: 6 }, () => verifyPassword("a wrong guess", stored));

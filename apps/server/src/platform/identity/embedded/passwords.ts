@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 // scrypt is memory-hard and built into Node: N=2^15, r=8 costs 32 MiB per hash.
 const N = 2 ** 15;
@@ -10,9 +11,10 @@ const MAXMEM = 64 * 1024 * 1024;
 /**
  * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads share:
  * a burst of password checks (~130 ms each) held every thread and a thumbnail waited seconds behind them (issue 24).
- * At most this many hashes run at once, so the other threads stay free for file I/O; the rest wait their turn.
+ * At most this many hashes run at once, so at least half the pool stays free for file I/O, and on a two-core machine
+ * one core stays free for everything else; the rest wait their turn.
  */
-export const MAX_CONCURRENT_HASHES = 2;
+export const MAX_CONCURRENT_HASHES = Math.min(2, Math.max(1, availableParallelism() - 1));
 
 /** A first-come, first-served queue running at most `max` tasks at once. */
 export function createHashingQueue(max: number) {
@@ -52,7 +54,9 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   return passwordHashing.run(
     () =>
       new Promise((resolve, reject) =>
-        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
       ),
   );
 }
