@@ -24,6 +24,16 @@ describe("TOTP codes", () => {
     expect(matchTotp(SEED, "000000x", now, null)).toBeNull();
   });
 
+  it("accept a code one step either side of now and refuse two steps away, or a 90-second-old code", () => {
+    const now = 1_700_000_000_000;
+    const step = timeStep(now);
+    expect(matchTotp(SEED, totpCode(SEED, step + 1), now, null)).toBe(step + 1);
+    expect(matchTotp(SEED, totpCode(SEED, step - 1), now, null)).toBe(step - 1);
+    expect(matchTotp(SEED, totpCode(SEED, step + 2), now, null)).toBeNull();
+    expect(matchTotp(SEED, totpCode(SEED, step - 2), now, null)).toBeNull();
+    expect(matchTotp(SEED, totpCode(SEED, timeStep(now - 90_000)), now, null)).toBeNull();
+  });
+
   it("name the issuer and the account in the otpauth URL", () => {
     expect(otpauthUrl("ABC", "ana@example.com")).toBe(
       "otpauth://totp/Latent:ana@example.com?secret=ABC&issuer=Latent&algorithm=SHA1&digits=6&period=30",
