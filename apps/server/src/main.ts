@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { holdInstanceLock, type InstanceLock } from "./platform/startup/instance-lock.ts";
 import { listenFailure, preflight } from "./platform/startup/preflight.ts";
 
 async function main() {
@@ -15,6 +16,10 @@ async function main() {
   }
   // The database, the bucket and Redis answer, or the start ends here with the setting to change.
   await preflight(config);
+  // Several instances on one PostgreSQL share live feeds and limits only through Redis: without it, one instance.
+  const lock: InstanceLock | undefined = config.databaseUrl
+    ? await holdInstanceLock(config.databaseUrl, Boolean(config.redisUrl))
+    : undefined;
   const latent = await buildApp(config);
   const { app } = latent;
   let closing = false;
@@ -26,6 +31,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000);
     force.unref();
     await latent.close(config.shutdownTimeoutMs);
+    await lock?.release();
     app.log.info("shut down");
     process.exit(0);
   };

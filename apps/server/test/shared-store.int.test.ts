@@ -5,6 +5,8 @@ import { STORE_MARKER_FILE } from "../src/platform/storage/shared-store-check.ts
 import { freshDatabase, type SpawnedServer, spawnServer } from "./spawned-server.ts";
 
 const postgres = process.env.TEST_DATABASE_URL;
+// Instances beside each other on one database share Redis, or the second one stops at start (instance-lock.ts).
+const REDIS_URL = Object.assign(new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), { pathname: "/11" }).toString();
 
 describe.skipIf(!postgres)(
   `the filesystem store beside other instances on one PostgreSQL${postgres ? "" : " (skipped: set TEST_DATABASE_URL to run it)"}`,
@@ -18,7 +20,7 @@ describe.skipIf(!postgres)(
 
     it("refuses to start an instance whose DATA_DIR is not the one the database's files are in, saying which settings to change", async () => {
       database = await freshDatabase();
-      const env = { DATABASE_URL: database.url, SECRET_KEY: "a-shared-secret-of-at-least-32-characters" };
+      const env = { DATABASE_URL: database.url, REDIS_URL, SECRET_KEY: "a-shared-secret-of-at-least-32-characters" };
       const first = await spawnServer(env);
       started.push(first);
       const marker = (await readFile(join(first.dataDir, "objects", STORE_MARKER_FILE), "utf8")).trim();

@@ -5,12 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningS3, startS3rver } from "./s3rver.ts";
+import { freshDatabase, type SpawnedServer, spawnServer } from "./spawned-server.ts";
 
 const MAIN = new URL("../src/main.ts", import.meta.url).pathname;
 
 /** Starts the server as an operator would and waits for it to give up: its exit code and everything it printed. */
-async function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), "latent-startup-"));
+async function start(
+  env: Record<string, string>,
+  /** Another instance's folder, kept afterwards. */
+  sharedDataDir?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const dataDir = sharedDataDir ?? (await mkdtemp(join(tmpdir(), "latent-startup-")));
   try {
     const child = spawn(process.execPath, [MAIN], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
@@ -28,7 +33,7 @@ async function start(env: Record<string, string>): Promise<{ code: number | null
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     return { code, stdout, stderr };
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    if (!sharedDataDir) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -85,5 +90,36 @@ describe("start-up failures a person can act on", () => {
       "REDIS_URL",
       /cannot reach Redis at 127\.0\.0\.1:1 \(connection refused\)/,
     );
+  });
+
+  describe.skipIf(!process.env.TEST_DATABASE_URL)("several instances on one PostgreSQL", () => {
+    const REDIS_URL = Object.assign(new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), { pathname: "/11" }).toString();
+    let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+    const started: SpawnedServer[] = [];
+    afterAll(async () => {
+      for (const s of started) await s.dispose();
+      await database?.drop();
+    });
+
+    it("names REDIS_URL when a second instance starts beside one without Redis, and lets them run together with it", async () => {
+      database = await freshDatabase();
+      const env = { DATABASE_URL: database.url, SECRET_KEY: "a-shared-secret-of-at-least-32-characters" };
+      const alone = await spawnServer(env);
+      started.push(alone);
+      // Live feeds, rate limits and cooldowns would stay inside each process: the second one stops, with or without Redis.
+      expectOneSentence(await start(env, alone.dataDir), "REDIS_URL", /another instance is already running on this database/);
+      expectOneSentence(await start({ ...env, REDIS_URL }, alone.dataDir), "REDIS_URL", /an instance without REDIS_URL is already running/);
+      expect((await fetch(`${alone.base}/readyz`)).status).toBe(200);
+
+      // Once it stops, instances that all share Redis start side by side, and one without Redis is then refused.
+      await alone.stop("SIGTERM");
+      const shared = { dataDir: alone.dataDir };
+      const [first, second] = await Promise.all([spawnServer({ ...env, REDIS_URL }, shared), spawnServer({ ...env, REDIS_URL }, shared)]);
+      started.push(first, second);
+      expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
+      expect((await fetch(`${second.base}/readyz`)).status).toBe(200);
+      expectOneSentence(await start(env, alone.dataDir), "REDIS_URL", /another instance is already running on this database/);
+      started.reverse(); // the instances sharing the first one's folder stop before it is removed
+    }, 150_000);
   });
 });
