@@ -184,6 +184,13 @@ describe.each(BACKENDS)("a lab's order from creation to the customer's account o
     const refused = await s.api("/api/orders/claim", { method: "POST", token: stranger.token, body: { code } });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("order-not-yours");
+    // Nor a lab account that signs in with the order's address: collecting an order is a photographer's act.
+    const labAtThatAddress = await s.token({ sub: randomUUID(), email: customerEmail, role: "lab", scopes: [...SCOPES] });
+    const labClaim = await s.api("/api/orders/claim", { method: "POST", token: labAtThatAddress, body: { code } });
+    expect(labClaim.status).toBe(403);
+    expect(labClaim.body.error).toBe("photographers-only");
+    // Until the customer collects it, the order names no account, even when one has the address.
+    expect((await s.api(`/api/orders/${orderId}`, { token: lab.token })).body.user_id).toBeNull();
 
     const customer = await accounts(s).photographer(customerEmail.toUpperCase());
     const claimed = await s.api("/api/orders/claim", { method: "POST", token: customer.token, body: { code } });
@@ -388,7 +395,10 @@ describe.each(DATABASES)("who reaches a lab's orders on %s", (kind) => {
       body: { reference: "R-1", user_name: "Ana", user_email: customerEmail },
     });
     const id = created.body.id as string;
-    expect(created.body.user_id).toBe(customer.sub);
+    // Any lab may make an order for any address: the order must not tell it whose account that address is.
+    expect(created.body.user_id).toBeNull();
+    const updated = await s.api(`/api/orders/${id}`, { method: "PUT", token: owner.token, body: { user_email: customerEmail } });
+    expect(updated.body.user_id).toBeNull();
 
     const routes: { method: string; path: string; body?: unknown }[] = [
       { method: "GET", path: "/api/orders" },
@@ -425,7 +435,13 @@ describe.each(DATABASES)("who reaches a lab's orders on %s", (kind) => {
     // Still there, unchanged, for its lab.
     expect((await s.api(`/api/orders/${id}`, { token: owner.token })).body).toMatchObject({ reference: "R-1", status: "created" });
 
-    // Client search: the lab's own earlier customers; of anyone else, by exact email, only that an account exists.
+    // Client search: the lab's own earlier customers (who collected one of its orders); of anyone else, by exact
+    // email, only that an account exists. Making an order for an address does not make its owner a customer.
+    expect((await s.api(`/api/orders/clients?q=${customerEmail}`, { token: owner.token })).body).toEqual([
+      { user_id: null, name: "", email: customerEmail },
+    ]);
+    const { code } = (await s.api(`/api/orders/${id}/share`, { method: "POST", token: owner.token })).body;
+    expect((await s.api("/api/orders/claim", { method: "POST", token: customer.token, body: { code } })).status).toBe(200);
     expect((await s.api(`/api/orders/clients?q=${customerEmail}`, { token: other.token })).body).toEqual([
       { user_id: null, name: "", email: customerEmail },
     ]);

@@ -82,6 +82,7 @@ export const ERRORS = {
   "lab-not-found": { status: 404, message: "The Laboratory could not be found" },
   "lab-email-template-not-found": { status: 404, message: "The lab has no email template yet" },
   "labs-only": { status: 403, message: "Only a lab account can do this" },
+  "photographers-only": { status: 403, message: "Only a photographer's account can add a lab's order" },
   "unknown-placeholder": { status: 400, message: "The template uses a placeholder that does not exist" },
   "order-not-found": { status: 404, message: "Order not found" },
   "order-delete-failed": { status: 500, message: "Could not delete the order" },

@@ -17,7 +17,14 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bearerToken, callerOf, labOnly, type RequireScopes, verifiedEmail } from "../../platform/identity/authenticate.ts";
+import {
+  bearerToken,
+  callerOf,
+  labOnly,
+  photographerOnly,
+  type RequireScopes,
+  verifiedEmail,
+} from "../../platform/identity/authenticate.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 /** Spec §7 Orders (the lab's), the customer's claim, and the public order routes (Bearer <the link's code>). */
@@ -62,7 +69,7 @@ export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService
   r.post(
     "/orders/claim",
     {
-      preHandler: [requireScopes("write:film"), verifiedEmail],
+      preHandler: [requireScopes("write:film"), photographerOnly, verifiedEmail],
       schema: {
         tags,
         summary: "The customer adds the order's rolls to their own account (signed in with the order's email)",

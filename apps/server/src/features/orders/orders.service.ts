@@ -172,7 +172,10 @@ export function createOrdersService(deps: OrdersDeps) {
       return toOrder(await own(labId, id));
     },
 
-    /** POST orders/: the customer's Latent account is found by the email when there is one. */
+    /**
+     * POST orders/. The order names its customer's account only once they add its rolls (the claim): filled in from
+     * the email, it told any lab the id of whoever has an account at that address.
+     */
     async create(labId: string, body: NewOrder, source: OrderSource = "manual", externalId: string | null = null): Promise<Order> {
       const row = await insertOrder(db, {
         id: randomUUID(),
@@ -181,7 +184,7 @@ export function createOrdersService(deps: OrdersDeps) {
         user_name: body.user_name,
         user_email: body.user_email.toLowerCase(),
         user_phone: body.user_phone ?? "",
-        user_id: await customerOf(body.user_email),
+        user_id: null,
         source,
         external_id: externalId,
       });
@@ -215,10 +218,7 @@ export function createOrdersService(deps: OrdersDeps) {
     async update(labId: string, id: string, body: UpdateOrder): Promise<Order> {
       await own(labId, id);
       const email = body.user_email?.toLowerCase();
-      const row = await updateOrderRow(db, labId, id, {
-        ...body,
-        ...(email ? { user_email: email, user_id: await customerOf(email) } : {}),
-      });
+      const row = await updateOrderRow(db, labId, id, { ...body, ...(email ? { user_email: email } : {}) });
       return toOrder(row!);
     },
 

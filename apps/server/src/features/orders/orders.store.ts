@@ -115,7 +115,7 @@ export async function countOrdersByStatus(db: Db, labId: string) {
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** Customers of this lab known to Latent (they have an account), by name or email. */
+/** Customers of this lab: those who added one of its orders to their account (the claim sets user_id), by name or email. */
 export function listLabCustomers(db: Db, labId: string, search: string) {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db

@@ -96,6 +96,14 @@ export async function labOnly(request: FastifyRequest) {
 }
 
 /**
+ * The photographer's guard, after requireScopes: adding a lab's order to an account is a customer's act (a lab whose
+ * own address an order was sent to does not collect it), 403 `photographers-only`.
+ */
+export async function photographerOnly(request: FastifyRequest) {
+  if (callerOf(request).role !== "user") throw new AppError("photographers-only");
+}
+
+/**
  * After requireScopes: buying and claiming a lab's order need a confirmed email (issue 12), 403
  * `email-not-verified`. Use as `preHandler: [requireScopes("write:user"), verifiedEmail]`.
  */
