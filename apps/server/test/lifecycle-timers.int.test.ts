@@ -158,4 +158,31 @@ describe.each(DATABASES)("lifecycle timers on %s", (kind) => {
     expect(await plan()).toBe("free");
     expect((await s.api("/api/purchases/my-subscriptions", { token: p.token })).body[0].status).toBe("canceled");
   });
+
+  it("keeps a data export archive for 7 days to the millisecond, and the daily job deletes it from the instant it expires", async () => {
+    const p = await person();
+    // The whole export is built on a still clock, so its 7 days are counted from a known instant.
+    const built = aSecondAhead();
+    vi.useFakeTimers({ toFake: ["Date"], now: built });
+    expect((await s.api("/api/account/export", { method: "POST", token: p.token })).status).toBe(202);
+    let ready = (await s.api("/api/account/export", { token: p.token })).body;
+    for (let i = 0; i < 300 && (ready.status === "queued" || ready.status === "running"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ready = (await s.api("/api/account/export", { token: p.token })).body;
+    }
+    vi.useRealTimers();
+    expect(ready.status).toBe("ready");
+    const expires = Date.parse(ready.expires_at);
+    expect(expires).toBe(built + 7 * DAY);
+    const archive = async () => (await readdir(s.storeRoot, { recursive: true })).filter((f) => f.endsWith(".zip") && f.includes(p.sub));
+    expect(await archive()).toHaveLength(1);
+
+    await at(expires - 1, () => s.latent.services.accountData.deleteExpired());
+    expect(await archive()).toHaveLength(1);
+    expect((await s.api("/api/account/export", { token: p.token })).body.status).toBe("ready");
+
+    await at(expires, () => s.latent.services.accountData.deleteExpired());
+    expect(await archive()).toEqual([]);
+    expect((await s.api("/api/account/export", { token: p.token })).body).toMatchObject({ status: "expired", url: null });
+  });
 });

@@ -21,9 +21,9 @@ export function updateExport(db: Db, id: string, values: Updateable<DataExportsT
   return db.updateTable("data_exports").set(values).where("id", "=", id).returningAll().executeTakeFirst();
 }
 
-/** Ready exports whose link expired before `now`. */
+/** Ready exports expired by `now`: from `expires_at` on, as the export's status and its download grant count it. */
 export function listExpiredExports(db: Db, now: Date) {
-  return db.selectFrom("data_exports").selectAll().where("status", "=", "ready").where("expires_at", "<", now).execute();
+  return db.selectFrom("data_exports").selectAll().where("status", "=", "ready").where("expires_at", "<=", now).execute();
 }
 
 export function listExportsOfUser(db: Db, userId: string) {
