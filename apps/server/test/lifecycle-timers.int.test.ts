@@ -185,4 +185,45 @@ describe.each(DATABASES)("lifecycle timers on %s", (kind) => {
     expect(await archive()).toEqual([]);
     expect((await s.api("/api/account/export", { token: p.token })).body).toMatchObject({ status: "expired", url: null });
   });
+
+  it("fails an upload whose last part came exactly 30 minutes ago, and not a millisecond sooner", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const tiff = await bigTiff();
+    const begin = await s.api(`/api/film/shot/${film.id}/2/upload`, {
+      method: "POST",
+      token,
+      body: { content_type: "image/tiff", content_length: tiff.length, file_name: "roll-02.tif" },
+    });
+    const size = begin.body.max_upload_size as number;
+    const lastPart = aSecondAhead();
+    vi.useFakeTimers({ toFake: ["Date"], now: lastPart });
+    expect((await putChunk(s, begin.body.urls[0], token, tiff.subarray(0, size))).status).toBe(200);
+    vi.useRealTimers();
+
+    // UPLOAD_STALE_AFTER_MINUTES is 30 by default.
+    await at(lastPart + 30 * MINUTE - 1, () => s.latent.uploads.failStalled());
+    expect((await shotsOf(token, film.id)).map((x) => x.state)).toEqual(["uploading"]);
+    await at(lastPart + 30 * MINUTE, () => s.latent.uploads.failStalled());
+    expect((await shotsOf(token, film.id)).map((x) => [x.state, x.error_code])).toEqual([["error", "upload-stalled"]]);
+  });
+
+  it("sweeps an upload never completed more than 24 hours after it began, and keeps it until then", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const begin = await s.api(`/api/film/shot/${film.id}/1/upload`, {
+      method: "POST",
+      token,
+      body: { content_type: "image/jpeg", content_length: 1000 },
+    });
+    expect(begin.status).toBe(200);
+    // The database stamps an upload's start with its own clock: set it on a known instant.
+    const began = aSecondAhead();
+    await s.latent.db.updateTable("uploads").set({ created_at: new Date(began) }).where("id", "=", begin.body.upload_id).execute();
+
+    await at(began + DAY, () => s.latent.uploads.sweepAbandoned());
+    expect((await shotsOf(token, film.id)).map((x) => x.state)).toEqual(["uploading"]);
+    await at(began + DAY + 1, () => s.latent.uploads.sweepAbandoned());
+    expect(await shotsOf(token, film.id)).toEqual([]);
+  });
 });

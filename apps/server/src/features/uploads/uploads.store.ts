@@ -48,12 +48,15 @@ export function touchOpenUpload(db: Db, userId: string, uploadId: string) {
     .executeTakeFirst();
 }
 
-/** Unfinished uploads without news since `before`: each is ended here, and answered once, to the one caller that ended it. */
+/**
+ * Unfinished uploads without news since `before` (their last news at `before` included: silent for the whole stale
+ * time): each is ended here, and answered once, to the one caller that ended it.
+ */
 export function endStalledUploads(db: Db, before: Date) {
   return db
     .deleteFrom("uploads")
     .where("completed_at", "is", null)
-    .where("active_at", "<", before)
+    .where("active_at", "<=", before)
     .returning(["id", "shot_id", "object_key", "store_upload_id"])
     .execute();
 }
