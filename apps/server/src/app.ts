@@ -33,7 +33,9 @@ import { pluginsModule } from "./features/plugins/plugins.module.ts";
 import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import type { PurchasesService } from "./features/purchases/purchases.service.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
+import type { TicketIssuer } from "./features/realtime/realtime-tickets.ts";
 import { sharesModule } from "./features/shares/shares.module.ts";
+import type { SharesService } from "./features/shares/shares.service.ts";
 import { shopModule } from "./features/shop/shop.module.ts";
 import type { ShopService } from "./features/shop/shop.service.ts";
 import type { ShotProcessor } from "./features/shots/shot-processing.ts";
@@ -109,6 +111,8 @@ export interface Latent {
     stickers: StickersService;
     orders: OrdersService;
     accountData: AccountDataService;
+    shares: SharesService;
+    realtimeTickets: TicketIssuer;
   };
   /** Stops accepting, lets requests, scans and jobs in flight finish within `graceMs` (SHUTDOWN_TIMEOUT_SECONDS), then closes. */
   close(graceMs?: number): Promise<void>;
@@ -263,7 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
-  await sharesModule(ctx, { films, downloads, tickets, web });
+  const shares = await sharesModule(ctx, { films, downloads, tickets, web });
   const labs = await labsModule(ctx, { users });
   const orders = await ordersModule(ctx, { films, labs, users, downloads, accounts: identity.accounts });
   await integrationsModule(ctx, { orders, labs, users });
@@ -299,7 +303,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     processor,
     uploads,
     jobs: platform.jobs,
-    services: { users, entitlements, downgrades, inactiveAccounts, purchases, shop, stickers, orders, accountData },
+    services: {
+      users,
+      entitlements,
+      downgrades,
+      inactiveAccounts,
+      purchases,
+      shop,
+      stickers,
+      orders,
+      accountData,
+      shares,
+      realtimeTickets: tickets,
+    },
     async close(graceMs = config.shutdownTimeoutMs) {
       const deadline = Date.now() + graceMs;
       // Jobs stop after HTTP: a request in flight may still queue one (a data export).

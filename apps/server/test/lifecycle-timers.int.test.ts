@@ -219,11 +219,64 @@ describe.each(DATABASES)("lifecycle timers on %s", (kind) => {
     expect(begin.status).toBe(200);
     // The database stamps an upload's start with its own clock: set it on a known instant.
     const began = aSecondAhead();
-    await s.latent.db.updateTable("uploads").set({ created_at: new Date(began) }).where("id", "=", begin.body.upload_id).execute();
+    await s.latent.db
+      .updateTable("uploads")
+      .set({ created_at: new Date(began) })
+      .where("id", "=", begin.body.upload_id)
+      .execute();
 
     await at(began + DAY, () => s.latent.uploads.sweepAbandoned());
     expect((await shotsOf(token, film.id)).map((x) => x.state)).toEqual(["uploading"]);
     await at(began + DAY + 1, () => s.latent.uploads.sweepAbandoned());
     expect(await shotsOf(token, film.id)).toEqual([]);
+  });
+
+  it("lists an expired share link to its owner for a day after it ended, and prunes it the next instant", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const made = aSecondAhead();
+    vi.useFakeTimers({ toFake: ["Date"], now: made });
+    const share = await s.api(`/api/film/${film.id}/share?expiration=5`, { method: "POST", token });
+    vi.useRealTimers();
+    const ended = made + 5 * MINUTE;
+    expect([share.status, Date.parse(share.body.expires_at)]).toEqual([200, ended]);
+    const listed = async () => ((await s.api(`/api/film/${film.id}/shares`, { token })).body as { id: string }[]).map((x) => x.id);
+
+    await at(ended + DAY, () => s.latent.services.shares.prune());
+    expect(await listed()).toEqual([share.body.id]);
+    await at(ended + DAY + 1, () => s.latent.services.shares.prune());
+    expect(await listed()).toEqual([]);
+  });
+
+  it("remembers a used feed ticket until the last instant it could be replayed, and forgets it after", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    const openFeed = (ticket: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`${s.base.replace("http", "ws")}/ws/${film.id}?token=${encodeURIComponent(ticket)}`);
+        ws.onopen = () => {
+          ws.close();
+          resolve("open");
+        };
+        ws.onerror = () => resolve("refused");
+      });
+    const issued = aSecondAhead();
+    vi.useFakeTimers({ toFake: ["Date"], now: issued });
+    const { ticket, expires_in } = (await s.api(`/api/film/${film.id}/ws-ticket`, { method: "POST", token })).body;
+    expect(await openFeed(ticket)).toBe("open");
+    const lastValid = issued + expires_in * 1000;
+    const nonce = ticket.split(".")[4];
+    const remembered = async () =>
+      (await s.latent.db.selectFrom("realtime_used_tickets").select("nonce").where("nonce", "=", nonce).execute()).length;
+
+    // At its last valid instant the ticket's signature still holds: only the record of its use refuses a replay.
+    vi.setSystemTime(lastValid);
+    await s.latent.services.realtimeTickets.prune();
+    expect(await remembered()).toBe(1);
+    expect(await openFeed(ticket)).toBe("refused");
+    vi.setSystemTime(lastValid + 1);
+    await s.latent.services.realtimeTickets.prune();
+    expect(await remembered()).toBe(0);
+    expect(await openFeed(ticket)).toBe("refused");
   });
 });

@@ -41,7 +41,8 @@ export interface SharesDeps {
  */
 export function createSharesService(deps: SharesDeps) {
   const { db, films, grants, bus } = deps;
-  const now = deps.now ?? Date.now;
+  // Read through `Date` at each call (not the function kept at start-up), so a test's controlled clock applies.
+  const now = deps.now ?? (() => Date.now());
 
   /** The roll a code opens, how long and under which grant; an unknown, revoked or expired code is refused. */
   const resolve = async (code: string | null) => {
