@@ -13,6 +13,8 @@ const unit = [
   "apps/server/src/platform/http/link-grants.test.ts",
   "apps/server/src/features/downloads/zip-stream.test.ts",
   "apps/server/src/features/contact/sender-limit.test.ts",
+  "apps/server/src/features/realtime/realtime-tickets.test.ts",
+  "apps/server/src/platform/http/reply-cache.test.ts",
   "packages/domain/src/plans.test.ts",
   "packages/domain/src/image-signature.test.ts",
 ];

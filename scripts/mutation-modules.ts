@@ -3,6 +3,8 @@
  * cover it, then the module's row in reports/mutation/summary.md (kept in the repository; the HTML report is not).
  * A whole `npm run mutation` runs every API test file for every module and takes hours; one module with its own
  * tests takes minutes, and incremental mode (stryker.config.json) re-tests only mutants whose code or tests changed.
+ * Reading a run: under a survivor, the clear-text report's "Tests ran" lists the tests that cover it; how many of them
+ * actually ran is `testsCompleted` in reports/mutation/mutation.json (all of them, for a survivor).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,7 +30,11 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     api: ["account-security"],
   },
   "device-pairing": { file: "apps/server/src/platform/identity/embedded/device-pairing.ts", unit: [], api: ["plugins"] },
-  "realtime-tickets": { file: "apps/server/src/features/realtime/realtime-tickets.ts", unit: [], api: ["realtime"] },
+  "realtime-tickets": {
+    file: "apps/server/src/features/realtime/realtime-tickets.ts",
+    unit: ["apps/server/src/features/realtime/realtime-tickets.test.ts"],
+    api: ["realtime"],
+  },
   "reply-cache": {
     file: "apps/server/src/platform/http/reply-cache.ts",
     unit: ["apps/server/src/platform/http/reply-cache.test.ts"],
@@ -101,7 +107,10 @@ function writeSummary(rows: Map<string, string>, notes: string) {
 function run(name: string) {
   const module = RULE_MODULES[name];
   if (!module) throw new Error(`No rule module "${name}"; known: ${Object.keys(RULE_MODULES).join(", ")}`);
-  const result = spawnSync("stryker", ["run", "--mutate", module.file], {
+  // One incremental file per module: Stryker keeps in it only the files of its last run, so a shared file would
+  // forget module A's results as soon as module B runs, and A's next run would start from scratch.
+  const incrementalFile = `reports/mutation/.stryker-incremental/${name}.json`;
+  const result = spawnSync("stryker", ["run", "--mutate", module.file, "--incrementalFile", incrementalFile], {
     stdio: "inherit",
     env: { ...process.env, MUTATION_API_TESTS: module.api.join(",") || "none", MUTATION_UNIT_TESTS: module.unit.join(",") || "none" },
   });
