@@ -110,6 +110,24 @@ describe("reply cache", () => {
     expect((await get("ann")).body.name).toBe("changed behind its back");
   });
 
+  it("keeps replies up to their size bound exactly, then forgets the oldest first", async () => {
+    // The bound is 32 MiB. `{"name":"…"}`: each of ann's and bob's replies is half of it, carl's a few bytes.
+    const half = 16 * 1024 * 1024 - '{"name":""}'.length;
+    rows = { ann: "a".repeat(half), bob: "b".repeat(half), carl: "Dunes" };
+    await get("ann");
+    await get("bob");
+    await get("ann");
+    await get("bob");
+    expect(reads).toBe(2);
+    await get("carl");
+    expect(reads).toBe(3);
+    await get("bob");
+    await get("carl");
+    expect(reads).toBe(3);
+    expect((await get("ann")).body.name).toHaveLength(half);
+    expect(reads).toBe(4);
+  });
+
   it("never keeps an error", async () => {
     expect((await get("carl")).status).toBe(404);
     rows.carl = "Dunes";
