@@ -289,7 +289,11 @@ export function createShopService({ db, users, stickers, rates, checkouts, log, 
       if (row.status !== "created") throw new AppError("shipment-not-editable");
       const address = await addressOf(userId);
       // Checked before its checkout closes: a bag that cannot be had leaves the checkout open to pay.
-      const { items, subtotal, weight } = await linesOf(body, row.id);
+      const { items, subtotal, weight } = await linesOf(body, row.id).catch(async (err: unknown) => {
+        // Paid meanwhile: its packs left the stock, so the stock check fails, but the reason to give is the payment.
+        if ((await own(userId, id)).status !== "created") throw new AppError("shipment-not-editable");
+        throw err;
+      });
       if (!(await checkouts.closePaymentCheckouts(userId, row.id))) throw new AppError("shipment-checkout-open");
       const updated = await db.transaction().execute(async (tx) => {
         const locked = await lockShipment(tx, row.id);
