@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxWebhookSecret } from "../src/platform/payments/sandbox-provider.ts";
 import { signWebhook } from "../src/platform/payments/webhook-signature.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { payOnSandboxPage, shipmentCheckout, shopBuyer } from "./shop-fixtures.ts";
 
 /**
  * Races and failures around money (issues 24 and 25), beyond what shop.int.test.ts (twenty buyers of the last five
@@ -13,8 +14,6 @@ import { DATABASES, startServer, type TestServer } from "./harness.ts";
  */
 
 const SECRET_KEY = "reliability-payments-secret-0123456789abcd";
-const SUCCESS_CARD = "4242 4242 4242 4242";
-const ADDRESS = { line1: "Carrer de Mallorca 401", city: "Barcelona", postal_code: "08013", country: "ES" };
 
 interface Line {
   item_id: string;
@@ -29,13 +28,7 @@ describe.each(DATABASES)("payments under races and failures on %s", (kind) => {
   });
   afterAll(() => s?.close());
 
-  const buyer = async () => {
-    const sub = randomUUID();
-    const token = await s.token({ sub, email: `${sub}@example.com` });
-    await s.api("/api/user/privacy-policy", { method: "POST", token });
-    expect((await s.api("/api/user", { method: "PUT", token, body: { shipping: ADDRESS } })).status).toBe(200);
-    return { sub, token };
-  };
+  const buyer = () => shopBuyer(s);
   const shipment = async (token: string, quantity: number) => {
     const res = await s.api("/api/shipping", {
       method: "POST",
@@ -46,25 +39,8 @@ describe.each(DATABASES)("payments under races and failures on %s", (kind) => {
     return res.body as { id: string; items: Line[]; rates: { id: string }[] };
   };
   const checkout = (token: string, ship: { id: string; items: Line[]; rates: { id: string }[] }) =>
-    s.api("/api/purchases/checkout", {
-      method: "POST",
-      token,
-      body: {
-        mode: "payment",
-        items: ship.items.map((l) => ({ price_id: l.item_id, quantity: l.quantity })),
-        shipment_id: ship.id,
-        rate: ship.rates[0]!.id,
-        currency: "eur",
-        return_path: `shop/shipment/${ship.id}`,
-      },
-    });
-  const pay = (url: string) =>
-    fetch(`${s.base}${new URL(url).pathname}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ card: SUCCESS_CARD, expiry: "12/34", cvc: "123" }).toString(),
-    });
+    shipmentCheckout(s, token, ship, ship.rates[0]!.id);
+  const pay = (url: string) => payOnSandboxPage(s, url);
   const deliver = (event: { created: number }) => {
     const body = JSON.stringify(event);
     return s.api("/api/purchases/webhook", {

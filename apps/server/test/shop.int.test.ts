@@ -12,11 +12,10 @@ import { sandboxWebhookSecret } from "../src/platform/payments/sandbox-provider.
 import { signWebhook } from "../src/platform/payments/webhook-signature.ts";
 import { roll } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { ADDRESS, payOnSandboxPage, shipmentCheckout, shopBuyer } from "./shop-fixtures.ts";
 
 const run = promisify(execFile);
 const SECRET_KEY = "shop-test-secret-0123456789abcdef0123";
-const SUCCESS_CARD = "4242 4242 4242 4242";
-const ADDRESS = { line1: "Carrer de Mallorca 401", city: "Barcelona", postal_code: "08013", country: "ES" };
 
 describe.each(DATABASES)("the sticker shop on %s", (kind) => {
   let s: TestServer;
@@ -25,39 +24,14 @@ describe.each(DATABASES)("the sticker shop on %s", (kind) => {
   });
   afterAll(async () => s?.close());
 
-  /** A photographer who accepted the privacy policy and, unless told otherwise, has a shipping address. */
-  const buyer = async (address: object | null = ADDRESS) => {
-    const sub = randomUUID();
-    const token = await s.token({ sub, email: `${sub}@example.com` });
-    await s.api("/api/user/privacy-policy", { method: "POST", token });
-    if (address) expect((await s.api("/api/user", { method: "PUT", token, body: { shipping: address } })).status).toBe(200);
-    return { sub, token };
-  };
+  const buyer = (address: object | null = ADDRESS) => shopBuyer(s, address);
   const inventory = async (token: string, currency = "eur") =>
     (await s.api(`/api/purchases/inventory?currency=${currency}`, { token })).body;
   const shipment = (token: string, items: object[], currency = "eur") =>
     s.api("/api/shipping", { method: "POST", token, body: { items, currency } });
   const checkout = (token: string, ship: { id: string; items: { item_id: string; quantity: number }[] }, rate: string) =>
-    s.api("/api/purchases/checkout", {
-      method: "POST",
-      token,
-      body: {
-        mode: "payment",
-        items: ship.items.map((l) => ({ price_id: l.item_id, quantity: l.quantity })),
-        shipment_id: ship.id,
-        rate,
-        currency: "eur",
-        return_path: `shop/shipment/${ship.id}`,
-      },
-    });
-  /** Pays on the sandbox's checkout page, which delivers the provider's events before it answers. */
-  const pay = (url: string) =>
-    fetch(`${s.base}${new URL(url).pathname}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ card: SUCCESS_CARD, expiry: "12/34", cvc: "123" }).toString(),
-    });
+    shipmentCheckout(s, token, ship, rate);
+  const pay = (url: string) => payOnSandboxPage(s, url);
   const stock = async (productId: string) =>
     (await inventory((await buyer(null)).token)).find((i: { product_id: string }) => i.product_id === productId).quantity;
   /** Posts a checkout event as the provider signs it. */
