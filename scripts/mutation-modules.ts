@@ -40,7 +40,11 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     unit: ["apps/server/src/platform/http/reply-cache.test.ts"],
     api: ["reply-cache"],
   },
-  entitlements: { file: "apps/server/src/features/entitlements/entitlements.service.ts", unit: [], api: ["entitlements"] },
+  entitlements: {
+    file: "apps/server/src/features/entitlements/entitlements.service.ts",
+    unit: ["apps/server/src/features/entitlements/entitlements.service.test.ts"],
+    api: ["entitlements"],
+  },
 };
 
 const SUMMARY = "reports/mutation/summary.md";
