@@ -29,7 +29,11 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     unit: ["apps/server/src/platform/identity/embedded/totp.test.ts"],
     api: ["account-security"],
   },
-  "device-pairing": { file: "apps/server/src/platform/identity/embedded/device-pairing.ts", unit: [], api: ["plugins"] },
+  "device-pairing": {
+    file: "apps/server/src/platform/identity/embedded/device-pairing.ts",
+    unit: ["apps/server/src/platform/identity/embedded/device-pairing.test.ts"],
+    api: ["plugins"],
+  },
   "realtime-tickets": {
     file: "apps/server/src/features/realtime/realtime-tickets.ts",
     unit: ["apps/server/src/features/realtime/realtime-tickets.test.ts"],

@@ -288,6 +288,33 @@ describe.each(DATABASES)("Lightroom pairing on %s", (kind) => {
     expect(left).toEqual([expect.objectContaining({ id: grantOf(travel), device: "Travel laptop" })]);
   });
 
+  it("gives the plugin the API scopes it asked for within the account's role, and a blocked account pairs nothing", async () => {
+    const me = await person(s);
+    const narrow = await startPairing(s, "openid offline_access email read:film");
+    const confirmed = await confirm(s, me.token, narrow.body.user_code!);
+    expect(confirmed.body).toEqual({ client: "Lightroom Classic", scopes: ["read:film"] });
+    const tokens = await poll(s, narrow.body.device_code!);
+    expect(String(decodeJwt(tokens.body.access_token!).scope).split(" ")).toEqual(["read:film"]);
+    // openid and email were asked for and kept: an ID token that names the account's address.
+    expect(decodeJwt(tokens.body.id_token!)).toMatchObject({ sub: me.id, email: `${me.id}@example.com` });
+    // offline_access was asked for and kept: the pairing outlives the access token.
+    expect((await refresh(s, tokens.body.refresh_token!)).status).toBe(200);
+
+    const lab = await person(s, "lab");
+    const started = await startPairing(s);
+    expect((await confirm(s, lab.token, started.body.user_code!)).body.scopes).toEqual([
+      "read:film",
+      "write:film",
+      "read:user",
+      "write:user",
+    ]);
+
+    const blocked = await person(s);
+    await s.latent.db.updateTable("accounts").set({ blocked: true }).where("id", "=", blocked.id).execute();
+    const refused = await confirm(s, blocked.token, (await startPairing(s)).body.user_code!);
+    expect(refused.status).toBe(403);
+  });
+
   it("offers the plugin as a zip holding the Latent.lrplugin folder", async () => {
     const res = await fetch(`${s.base}/api/plugins/lightroom/download`);
     expect(res.status).toBe(200);
