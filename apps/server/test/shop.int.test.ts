@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { shortIdFromBytes } from "@latent/domain/stickers";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdminCommand } from "../src/cli/admin-commands.ts";
@@ -453,6 +454,24 @@ describe.each(DATABASES)("the sticker shop on %s", (kind) => {
       film_id: rollA.id,
       film_name: rollA.name,
     });
+    expect((await s.api(`/api/stickers/${second.sticker_hash}/mine`, { token: me.token })).body).toMatchObject({
+      film_id: null,
+      film_name: null,
+    });
+    const mine = (await s.api("/api/stickers", { token: me.token })).body as { sticker_hash: string; film_id: string | null }[];
+    expect(mine.filter((x) => x.film_id !== null)).toEqual([
+      expect.objectContaining({ sticker_hash: first.sticker_hash, film_id: rollA.id, film_name: rollA.name }),
+    ]);
+    // A well-formed short id that no sticker has is unknown, whatever stickers exist.
+    expect((await s.api(`/api/stickers/${shortIdFromBytes(new Uint8Array(8))}`)).body).toEqual({ exists: false, linked: false });
+    // Linking it again to the roll it is on changes nothing and asks nothing.
+    const again = await s.api("/api/film/link", {
+      method: "PUT",
+      token: me.token,
+      body: { sticker_hash: first.sticker_hash, film_id: rollA.id },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: rollA.id, sticker_hash: first.sticker_hash });
 
     // The sticker is on roll A: putting it on roll B asks first, then moves it.
     const conflict = await s.api("/api/film/link", {
