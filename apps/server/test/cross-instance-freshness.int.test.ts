@@ -1,10 +1,9 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { IDENTITY_SCOPES, SCOPES } from "@latent/domain/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieBrowser } from "./cookie-browser.ts";
+import { signIn, signUp } from "./embedded-sign-in.ts";
 import { roll } from "./film-fixtures.ts";
 import { startServer, type TestServer } from "./harness.ts";
 
@@ -13,52 +12,13 @@ const postgres = process.env.TEST_DATABASE_URL;
 const REDIS_URL = Object.assign(new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), { pathname: "/12" }).toString();
 const PAIRS = 50;
 
-const verifier = randomBytes(32).toString("base64url");
-const challenge = createHash("sha256").update(verifier).digest("base64url");
-
 /** Signs up (or in) through the embedded provider's pages on `s`: a session of its own, with an access token bound to it. */
-async function session(s: TestServer, email: string, signUp: boolean): Promise<string> {
-  const b = cookieBrowser(s.base);
-  const config = (await s.api("/api/config")).body;
-  const clientId = config.identity.client_id as string;
-  const redirectUri = config.identity.authority.replace(/\/oidc$/, "/callback");
-  const params = new URLSearchParams({
-    client_id: clientId,
-    response_type: "code",
-    scope: [...IDENTITY_SCOPES, "offline_access", ...SCOPES].join(" "),
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state: "s",
-    nonce: "n",
-    ...(signUp ? { screen_hint: "signup" } : {}),
-  });
-  const interaction = (await b.request(`/oidc/authorize?${params}`)).headers.get("location")!;
+async function session(s: TestServer, email: string, newAccount: boolean): Promise<string> {
   const password = "correct horse battery";
-  let res = signUp
-    ? await b.form(`${interaction}/signup`, { email, password, role: "user" })
-    : await b.form(`${interaction}/login`, { email, password });
+  if (newAccount) return (await signUp(s, email, password)).tokens.access_token;
+  const { res, next } = await signIn(s, email, password);
   expect(res.status).toBe(303);
-  for (let hops = 0; hops < 5; hops++) {
-    const location = res.headers.get("location")!;
-    if (location.startsWith(redirectUri)) {
-      const tokens = await fetch(`${s.base}/oidc/oauth/token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          code: new URL(location).searchParams.get("code")!,
-          code_verifier: verifier,
-          redirect_uri: redirectUri,
-          client_id: clientId,
-        }),
-      });
-      expect(tokens.status).toBe(200);
-      return ((await tokens.json()) as { access_token: string }).access_token;
-    }
-    res = await b.request(location);
-  }
-  throw new Error("no callback reached");
+  return (await next(res)).access_token;
 }
 
 // Issue 24: what one instance acknowledged is what every other instance answers from the next request on, whether or
