@@ -17,6 +17,8 @@ describe("the network of a pairing request", () => {
     expect(networkOf("::1")).toBe("0:0:0::/48");
     expect(networkOf("2001:db8:abcd::")).toBe("2001:db8:abcd::/48");
     expect(networkOf("2001::5:6:7:8:9:a")).toBe("2001:0:5::/48");
+    expect(networkOf("2001:DB8:ABCD::1")).toBe("2001:db8:abcd::/48");
+    expect(networkOf("::FFFF:203.0.113.7")).toBe("203.0.113.0/24");
   });
 
   it("takes only ::ffff: addresses for IPv4: an IPv6 address that merely ends in an IPv4 one stays IPv6", () => {

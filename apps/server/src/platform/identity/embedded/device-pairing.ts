@@ -32,8 +32,10 @@ export interface PairingRequestInfo {
  * An address cut to its network: the /24 of an IPv4 address, the /48 of an IPv6 one. It is all the "where" the server
  * honestly has without a place database, and it does not pin a person to a house.
  */
-export function networkOf(ip: string | null | undefined): string | null {
-  if (!ip) return null;
+export function networkOf(address: string | null | undefined): string | null {
+  if (!address) return null;
+  // Hex digits may come in either case (a proxy's X-Forwarded-For): one network, one way of writing it.
+  const ip = address.toLowerCase();
   const v4 = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
   if (isIP(v4) === 4) return `${v4.split(".").slice(0, 3).join(".")}.0/24`;
   if (isIP(ip) !== 6) return null;
