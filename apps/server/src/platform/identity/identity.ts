@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Cooldown } from "../cooldown/cooldown.ts";
 import type { Database } from "../db/schema.ts";
+import type { Jobs } from "../jobs/jobs.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { AccountChanges } from "./caller-checks.ts";
 import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
@@ -11,6 +13,7 @@ import { type Accounts, createAccounts } from "./embedded/accounts.ts";
 import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
 import { createDevicePairing, type DevicePairing } from "./embedded/device-pairing.ts";
 import { interactionRoutes } from "./embedded/interaction.routes.ts";
+import { pruneOidcPayloads } from "./embedded/oidc-adapter.ts";
 import { createProvider, mountProvider } from "./embedded/provider.ts";
 import { securityPageRoutes } from "./embedded/security.routes.ts";
 import { loadIdentitySecrets, publicJwks } from "./embedded/signing-keys.ts";
@@ -26,6 +29,8 @@ export interface Identity {
   security: AccountSecurityService | null;
   /** Only in embedded mode: confirms the Lightroom plugin's pairing codes and lists or ends its pairings. */
   pairing: DevicePairing | null;
+  /** Only in embedded mode: deletes the provider's expired sessions, grants, codes and tokens (an hourly job). */
+  pruneExpired: (() => Promise<number>) | null;
 }
 
 /** The platform adapters identity uses: mail for links, cooldowns for limits, the secret that seals TOTP secrets. */
@@ -36,6 +41,7 @@ export interface IdentityPlatform {
   log: { warn(details: object, message: string): void };
   /** Told when an account changes or a grant ends, so no instance keeps taking what no longer holds. */
   callerChecks: AccountChanges;
+  jobs: Jobs;
 }
 
 /**
@@ -57,6 +63,7 @@ export async function setUpIdentity(
       accounts: null,
       security: null,
       pairing: null,
+      pruneExpired: null,
     };
   }
 
@@ -110,5 +117,8 @@ export async function setUpIdentity(
     accountState: security.tokenState,
   });
   const pairing = createDevicePairing(db, provider, { audience: id.audience }, platform.callerChecks);
-  return { verify, mint, accounts, security, pairing };
+  // The provider deletes nothing by itself: without this, every ended session, used code and lapsed token stays.
+  const pruneExpired = () => pruneOidcPayloads(db);
+  platform.jobs.define({ name: "identity.prune-expired", payload: z.object({}), schedule: "37 * * * *", run: pruneExpired });
+  return { verify, mint, accounts, security, pairing, pruneExpired };
 }

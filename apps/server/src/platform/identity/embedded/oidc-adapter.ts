@@ -95,9 +95,10 @@ export async function aliveClientGrantIds(db: Kysely<Database>, accountId: strin
   return rows.map((r) => r.id);
 }
 
-/** Removes expired rows; run now and then. */
-export async function pruneOidcPayloads(db: Kysely<Database>) {
-  await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date()).execute();
+/** Removes the rows whose lifetime has ended (the identity.prune-expired job); answers how many went. */
+export async function pruneOidcPayloads(db: Kysely<Database>): Promise<number> {
+  const result = await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Whether a grant (one signed-in session) still exists: its access tokens count only while it does. */
