@@ -17,6 +17,8 @@ interface Import {
   /** Repository path (posix) of the imported file, for relative and workspace specifiers; null for packages. */
   target: string | null;
   line: number;
+  /** `import type …`, or every name of the clause marked `type`: nothing of the module runs. */
+  typeOnly: boolean;
 }
 
 interface SourceFile {
@@ -72,13 +74,25 @@ const FROM = /^[ \t]*(?:import|export)\s+(?:type\s+)?[\w$*{}\s,]*?\bfrom\s*(["']
 const SIDE_EFFECT = /^[ \t]*import\s*(["'])([^"'\n]+)\1/gm;
 const DYNAMIC = /\bimport\(\s*(["'])([^"'\n]+)\1\s*\)/g;
 
+function isTypeOnly(statement: string): boolean {
+  if (/^\s*(?:import|export)\s+type\b/.test(statement)) return true;
+  const names = /\{([^}]*)\}/.exec(statement)?.[1];
+  if (names === undefined || /\b(?:import|export)\s+[\w$]+\s*,/.test(statement) || statement.includes("*")) return false;
+  const items = names
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return items.length > 0 && items.every((n) => n.startsWith("type "));
+}
+
 function parse(path: string): SourceFile {
   const text = readFileSync(join(root, path), "utf8");
   const imports: Import[] = [];
   for (const pattern of [FROM, SIDE_EFFECT, DYNAMIC]) {
     for (const match of text.matchAll(pattern)) {
       const specifier = match[2]!;
-      imports.push({ specifier, target: resolveSpecifier(path, specifier), line: lineOf(text, match.index) });
+      const typeOnly = pattern === FROM && isTypeOnly(match[0]);
+      imports.push({ specifier, target: resolveSpecifier(path, specifier), line: lineOf(text, match.index), typeOnly });
     }
   }
   return { path, text, imports: imports.sort((a, b) => a.line - b.line) };
@@ -115,6 +129,88 @@ function tableUses(file: SourceFile): TableUse[] {
     }
   }
   return uses;
+}
+
+/** Tarjan's strongly connected components of a graph of features: each component of two or more is a cycle. */
+function cyclesOf(edges: Map<string, Map<string, string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const connect = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const feature of [...edges.keys()].sort()) if (!index.has(feature)) connect(feature);
+  return components;
+}
+
+/** Each cycle with the import that makes each of its edges. */
+const describeCycles = (edges: Map<string, Map<string, string>>) =>
+  cyclesOf(edges).map((component) => {
+    const inside = component.flatMap((a) =>
+      [...(edges.get(a) ?? [])].filter(([b]) => component.includes(b)).map(([b, step]) => `  ${a} → ${b}: ${step}`),
+    );
+    return [`cycle between features ${component.join(", ")}:`, ...inside].join("\n");
+  });
+
+/**
+ * Edges between an app's feature folders, also through non-feature files (platform/, shared/) that a feature imports.
+ * Tests are left out: a test may import a neighbour to set a scene without making the code depend on it.
+ */
+function featureEdges(files: SourceFile[], app: string): Map<string, Map<string, string>> {
+  const byPath = new Map(files.filter((f) => !isTest(f.path)).map((f) => [f.path, f]));
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of byPath.values()) {
+    const feature = featureOf(file.path, app);
+    if (!feature) continue;
+    const seen = new Set<string>();
+    const visit = (current: SourceFile, via: string) => {
+      for (const imp of current.imports) {
+        const target = imp.target && byPath.get(imp.target);
+        if (!target || seen.has(target.path)) continue;
+        seen.add(target.path);
+        const other = featureOf(target.path, app);
+        const step = via ? `${via} → ${target.path}` : show(current, imp);
+        if (other === feature) continue;
+        if (other) {
+          const out = edges.get(feature) ?? new Map<string, string>();
+          if (!out.has(other)) out.set(other, step);
+          edges.set(feature, out);
+        } else visit(target, step);
+      }
+    };
+    visit(file, "");
+  }
+  return edges;
+}
+
+// A raw sql`…` template (with an optional type argument) and the tables its text names after FROM, JOIN, INTO or UPDATE.
+const RAW_SQL = /\bsql\s*(?:<[^`;]*?>)?\s*`((?:[^`\\]|\\.)*)`/g;
+const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+
+function rawSqlTables(file: SourceFile): { table: string; line: number }[] {
+  const found: { table: string; line: number }[] = [];
+  for (const match of file.text.matchAll(RAW_SQL)) {
+    for (const name of match[1]!.matchAll(SQL_TABLE)) found.push({ table: name[1]!, line: lineOf(file.text, match.index) });
+  }
+  return found;
 }
 
 describe("architecture", () => {
@@ -213,65 +309,41 @@ describe("architecture", () => {
   });
 
   it("has no import cycle between server feature folders", () => {
-    // Edges between feature folders, also through non-feature files (platform/) that a feature imports.
-    // Tests are left out: a test may import a neighbour to set a scene without making the code depend on it.
-    const byPath = new Map(server.filter((f) => !isTest(f.path)).map((f) => [f.path, f]));
-    const edges = new Map<string, Map<string, string>>();
-    for (const file of byPath.values()) {
-      const feature = featureOf(file.path, SERVER);
-      if (!feature) continue;
-      const seen = new Set<string>();
-      const visit = (current: SourceFile, via: string) => {
-        for (const imp of current.imports) {
-          const target = imp.target && byPath.get(imp.target);
-          if (!target || seen.has(target.path)) continue;
-          seen.add(target.path);
-          const other = featureOf(target.path, SERVER);
-          const step = via ? `${via} → ${target.path}` : show(current, imp);
-          if (other === feature) continue;
-          if (other) {
-            const out = edges.get(feature) ?? new Map<string, string>();
-            if (!out.has(other)) out.set(other, step);
-            edges.set(feature, out);
-          } else visit(target, step);
-        }
-      };
-      visit(file, "");
+    expect(describeCycles(featureEdges(server, SERVER)), "server feature folders that depend on each other").toEqual([]);
+  });
+
+  it("has no import cycle between web feature folders", () => {
+    expect(describeCycles(featureEdges(web, WEB)), "web feature folders that depend on each other").toEqual([]);
+  });
+
+  it("lets a server feature take only types from another feature (its services come in as dependencies)", () => {
+    const violations = server
+      .filter((f) => !isTest(f.path))
+      .flatMap((f) => {
+        const feature = featureOf(f.path, SERVER);
+        if (!feature) return [];
+        return f.imports
+          .filter((i) => i.target && featureOf(i.target, SERVER) && featureOf(i.target, SERVER) !== feature && !i.typeOnly)
+          .map((i) => show(f, i));
+      });
+    expect(violations, "code (not types) imported from another feature: move what both need to platform/, or inject it").toEqual([]);
+  });
+
+  it("lets no raw sql text name another feature's table", () => {
+    const owners = new Map<string, string>();
+    for (const use of server.filter((f) => !f.path.startsWith(`${SERVER}migrations/`) && !isTest(f.path)).flatMap(tableUses)) {
+      const feature = featureOf(use.file, SERVER);
+      if (feature) owners.set(use.table, feature);
     }
-
-    // Tarjan's strongly connected components: each component of two or more features is a cycle.
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const components: string[][] = [];
-    const connect = (v: string) => {
-      index.set(v, index.size);
-      low.set(v, index.get(v)!);
-      stack.push(v);
-      for (const w of edges.get(v)?.keys() ?? []) {
-        if (!index.has(w)) {
-          connect(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-      }
-      if (low.get(v) === index.get(v)) {
-        const component: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          component.push(w);
-        } while (w !== v);
-        if (component.length > 1) components.push(component.sort());
-      }
-    };
-    for (const feature of [...edges.keys()].sort()) if (!index.has(feature)) connect(feature);
-
-    const violations = components.map((component) => {
-      const inside = component.flatMap((a) =>
-        [...(edges.get(a) ?? [])].filter(([b]) => component.includes(b)).map(([b, step]) => `  ${a} → ${b}: ${step}`),
-      );
-      return [`cycle between features ${component.join(", ")}:`, ...inside].join("\n");
-    });
-    expect(violations, "server feature folders that depend on each other").toEqual([]);
+    expect(owners.size).toBeGreaterThan(10);
+    const violations = server
+      .filter((f) => !f.path.startsWith(`${SERVER}migrations/`) && !isTest(f.path))
+      .flatMap((f) => {
+        const feature = featureOf(f.path, SERVER) ?? "platform";
+        return rawSqlTables(f)
+          .filter(({ table }) => owners.has(table) && owners.get(table) !== feature)
+          .map(({ table, line }) => `${f.path}:${line} names "${table}" (owned by ${owners.get(table)}) in raw sql`);
+      });
+    expect(violations, "raw sql naming a table another feature owns (ask its service)").toEqual([]);
   });
 });

@@ -153,7 +153,15 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
             void services.queryClient.prefetchQuery(filmQueryOptions(services.api, params.filmId ?? ""));
             return null;
           },
-          lazy: { Component: async () => (await import("../features/films/film-screen.tsx")).FilmScreen },
+          lazy: {
+            Component: async () => {
+              const [{ FilmScreen }, { StickerPanel }] = await Promise.all([
+                import("../features/films/film-screen.tsx"),
+                import("../features/stickers/public/sticker-panel.tsx"),
+              ]);
+              return () => <FilmScreen stickerPanel={StickerPanel} />;
+            },
+          },
         },
       ],
     },

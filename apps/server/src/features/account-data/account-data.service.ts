@@ -8,7 +8,7 @@ import type { LinkGrants } from "../../platform/http/link-grants.ts";
 import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
-import { createZip, type ZipEntry } from "../downloads/zip-stream.ts";
+import { createZip, type ZipEntry } from "../../platform/zip/zip-stream.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
 import type { PurchasesService } from "../purchases/purchases.service.ts";

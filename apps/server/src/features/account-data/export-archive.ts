@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { zipSafeName } from "@latent/domain/films";
-import type { ZipEntry } from "../downloads/zip-stream.ts";
+import type { ZipEntry } from "../../platform/zip/zip-stream.ts";
 
 /** One roll as the archive holds it: its fields and its shots' (links removed), and its original scans. */
 export interface RollForArchive {

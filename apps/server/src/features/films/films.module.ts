@@ -12,8 +12,8 @@ export async function filmsModule(
   ctx: ModuleContext,
   deps: { shots: ShotsService; entitlements: EntitlementsService; users: UsersService; gear: GearService },
 ) {
-  const { db, store, signer, cacheGenerations } = ctx.platform;
-  const films = createFilmsService({ db, store, signer, ...deps });
+  const { db, store, cacheGenerations } = ctx.platform;
+  const films = createFilmsService({ db, store, ...deps });
   // A roll page and the rolls list show rows of films and shots; a user's deletion cascades into both.
   const replies = createReplyCache(cacheGenerations.follow("replies", ["films", "shots", "users"]));
   ctx.root.addHook("onClose", async () => replies.close());

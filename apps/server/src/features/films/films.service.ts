@@ -6,11 +6,11 @@ import type { Database, FilmsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
-import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
+import type { LinkScope } from "../../platform/http/url-signer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
-import { MEDIA_LINK_TTL_S, type ShotsService } from "../shots/shots.service.ts";
+import type { ShotsService } from "../shots/shots.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import {
   countFilms,
@@ -36,7 +36,6 @@ export type FilmRow = Selectable<FilmsTable>;
 export interface FilmsDeps {
   db: Kysely<Database>;
   store: ObjectStore;
-  signer: UrlSigner;
   shots: ShotsService;
   entitlements: EntitlementsService;
   users: Pick<UsersService, "hasAcceptedPolicy">;
@@ -46,7 +45,7 @@ export interface FilmsDeps {
 /** Object keys of a film all live under one prefix, so deleting a roll deletes its files. */
 export const filmPrefix = (filmId: string) => `films/${filmId}/`;
 
-export function createFilmsService({ db, store, signer, shots, entitlements, users, gear }: FilmsDeps) {
+export function createFilmsService({ db, store, shots, entitlements, users, gear }: FilmsDeps) {
   entitlements.registerMeter("rolls", countFilms);
   /**
    * Runs before a roll and its files go, inside the removal's transaction with the roll locked (no shot can be added
@@ -81,7 +80,7 @@ export function createFilmsService({ db, store, signer, shots, entitlements, use
     order_id: row.order_id,
     from_lab_name: row.from_lab_name,
     shot_count: summary?.count ?? 0,
-    cover_url: summary?.coverKey ? signer.sign(`/media/${summary.coverKey}`, MEDIA_LINK_TTL_S) : null,
+    cover_url: summary?.coverKey ? shots.mediaLink(summary.coverKey) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   });

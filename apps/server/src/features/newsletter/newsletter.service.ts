@@ -7,7 +7,7 @@ import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
-import type { SenderLimit } from "../contact/sender-limit.ts";
+import type { SenderLimit } from "../../platform/cooldown/sender-limit.ts";
 import {
   confirmSubscription,
   deleteSubscriptionsOf,

@@ -31,7 +31,8 @@ import {
   updateShotRow,
 } from "./shots.store.ts";
 
-export const MEDIA_LINK_TTL_S = 15 * 60;
+/** How long a signed scan link lives; shorter under a share link that ends sooner. */
+const MEDIA_LINK_TTL_S = 15 * 60;
 
 export interface ShotsDeps {
   db: Kysely<Database>;
@@ -109,6 +110,8 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
 
   return {
     toShot,
+    /** A signed link to one of a roll's stored files (a cover, say), with the lifetime every scan link has. */
+    mediaLink: (key: string) => link(key)!,
     beforeDiscard,
     announce,
     change,

@@ -119,6 +119,11 @@ export async function setUpIdentity(
   const pairing = createDevicePairing(db, provider, { audience: id.audience }, platform.callerChecks);
   // The provider deletes nothing by itself: without this, every ended session, used code and lapsed token stays.
   const pruneExpired = () => pruneOidcPayloads(db);
-  platform.jobs.define({ name: "identity.prune-expired", payload: z.object({}), schedule: "37 * * * *", run: pruneExpired });
+  platform.jobs.define({
+    name: "identity.prune-expired",
+    payload: z.object({}),
+    schedule: "37 * * * *",
+    run: async () => void (await pruneExpired()),
+  });
   return { verify, mint, accounts, security, pairing, pruneExpired };
 }

@@ -3,14 +3,13 @@ import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useApiClient } from "../../shared/api/api-client-context.tsx";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useGearList } from "../gear/api/list-gear.ts";
-import { StickerPanel } from "../stickers/public/sticker-panel.tsx";
 import { createWsTicket } from "./api/create-ws-ticket.ts";
 import { useDeleteFilm } from "./api/delete-film.ts";
 import { filmKeys } from "./api/film-keys.ts";
@@ -37,7 +36,15 @@ import { useFilmUploads, useUploadManager } from "./uploads/use-uploads.ts";
 /** Realtime events come in bursts (one per shot): the roll is fetched once per burst. */
 const REFRESH_BURST_MS = 400;
 
-function FilmLoaded({ film }: { film: FilmDetail }) {
+/**
+ * What the roll screen shows from other features: the stickers feature's panel. The app's router hands it in, so the
+ * films feature does not import stickers (which imports films for its roll picker).
+ */
+export interface FilmScreenProps {
+  stickerPanel: ComponentType<{ film: FilmDetail }>;
+}
+
+function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } & FilmScreenProps) {
   const { t } = useTranslation("films");
   const errorText = useApiErrorText();
   const api = useApiClient();
@@ -205,7 +212,7 @@ function FilmLoaded({ film }: { film: FilmDetail }) {
 }
 
 /** One roll: its details and actions, upload of its scans, and its gallery (spec §2 film overview). */
-export function FilmScreen() {
+export function FilmScreen({ stickerPanel }: FilmScreenProps) {
   const { t } = useTranslation("films");
   const errorText = useApiErrorText();
   const { filmId = "" } = useParams();
@@ -244,5 +251,5 @@ export function FilmScreen() {
       </Stack>
     );
   }
-  return <FilmLoaded film={film.data} />;
+  return <FilmLoaded film={film.data} stickerPanel={stickerPanel} />;
 }

@@ -1,6 +1,6 @@
 import { SUBMISSION_INTERVAL_MS } from "@latent/domain/contact";
 import { describe, expect, it } from "vitest";
-import { createMemoryCooldown } from "../../platform/cooldown/memory-cooldown.ts";
+import { createMemoryCooldown } from "./memory-cooldown.ts";
 import { createSenderLimit } from "./sender-limit.ts";
 
 describe("one submission per sender a minute", () => {
