@@ -20,8 +20,25 @@ export const LabSchema = z.object({
 export type Lab = z.infer<typeof LabSchema>;
 export const LabsSchema = z.array(LabSchema);
 
-/** The lab's own view (GET labs/{its id}): its profile and its orders counted by status. */
+/**
+ * Where customers' replies to a lab's order mail go (its Reply-To): an email address, or "" to clear it, when they
+ * reach the lab account's own address. Refused with a sentence that says what is expected, the web's `validation.email`.
+ */
+export const ContactEmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => v === "" || z.email().safeParse(v).success, {
+    message: "Enter an email address, such as name@example.com",
+    params: { key: "email" },
+  });
+
+/**
+ * The lab's own view (GET labs/{its id}): its profile, the contact email replies to its order mails reach (null: the
+ * lab account's own; only the lab sees it) and its orders counted by status.
+ */
 export const MyLabSchema = LabSchema.extend({
+  contact_email: z.string().nullable(),
   orders: z.object({ created: z.number(), shared: z.number(), sent: z.number(), total: z.number() }),
 });
 export type MyLab = z.infer<typeof MyLabSchema>;
@@ -33,6 +50,8 @@ export const LabDataSchema = z
     address: AddressSchema.nullable(),
     webpage: WebpageSchema,
     location: text(120),
+    /** "" clears it: replies then reach the lab account's own address. */
+    contact_email: ContactEmailSchema,
     /** `null` removes the logo. */
     logo: z.null(),
   })

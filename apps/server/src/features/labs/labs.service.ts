@@ -68,7 +68,7 @@ export function createLabsService({ db, store, signer }: LabsDeps) {
     /** The lab's own view: its profile (blank before the first save) and its orders counted by status. */
     async mine(labId: string): Promise<MyLab> {
       const row = await findLab(db, labId);
-      return { ...(row ? await toLab(row) : blank(labId)), orders: await countOrders(labId) };
+      return { ...(row ? await toLab(row) : blank(labId)), contact_email: row?.contact_email ?? null, orders: await countOrders(labId) };
     },
 
     /** The directory of labs (spec §2, labs flag). */
@@ -99,6 +99,7 @@ export function createLabsService({ db, store, signer }: LabsDeps) {
         ...(data.address !== undefined ? { address: data.address === null ? null : JSON.stringify(data.address) } : {}),
         ...(data.webpage !== undefined ? { webpage: data.webpage } : {}),
         ...(data.location !== undefined ? { location: data.location } : {}),
+        ...(data.contact_email !== undefined ? { contact_email: data.contact_email || null } : {}),
         ...(logoKey !== undefined ? { logo_key: logoKey } : {}),
       });
       // The row no longer points at the old logo, so a failed delete leaves an orphan, never a broken logo.
@@ -132,12 +133,18 @@ export function createLabsService({ db, store, signer }: LabsDeps) {
       return { subject: row.subject, body: row.body };
     },
 
-    /** What an order's email is made from: the saved template or the default, and the lab's name. */
+    /**
+     * What an order's email is made from: the saved template or the default, the lab's name, the sender's display name,
+     * and the address the lab wants replies at (null when it gave none).
+     */
     async mailParts(labId: string, locale: string) {
       const [row, lab] = await Promise.all([findTemplate(db, labId), findLab(db, labId)]);
       return {
         template: row ? { subject: row.subject, body: row.body } : this.defaultTemplate(locale),
         labName: lab?.name || "Latent",
+        contactEmail: lab?.contact_email ?? null,
+        // "Foto Lab Sants via Latent": whose mail it is, while the address stays the server's own.
+        fromName: lab?.name ? translator(locale, "labs")("mailFrom", { lab: lab.name }) : undefined,
         lab: lab ? await toLab(lab) : blank(labId),
       };
     },

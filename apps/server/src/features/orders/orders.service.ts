@@ -256,7 +256,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const rolls = await films.ofOrder(labId, row.id);
       if (!rolls.some((f) => f.shots.some((s) => s.state === "done"))) throw new AppError("order-empty");
       const link = await newLink(row, minutes, "sent", now());
-      const { template, labName } = await labs.mailParts(labId, locale);
+      const { template, labName, fromName, contactEmail } = await labs.mailParts(labId, locale);
+      // A customer's reply reaches the lab: its contact email, else the lab account's own address.
+      const replyTo = contactEmail ?? (await currentEmail(labId, null)) ?? (await users.get(labId)).email ?? undefined;
       const values = {
         customer_name: row.user_name,
         order_reference: row.reference,
@@ -264,7 +266,13 @@ export function createOrdersService(deps: OrdersDeps) {
         expires_at: new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(link.expires_at)),
         lab_name: labName,
       };
-      await mailer.send({ to: row.user_email, subject: fillTemplate(template.subject, values), text: fillTemplate(template.body, values) });
+      await mailer.send({
+        to: row.user_email,
+        subject: fillTemplate(template.subject, values),
+        text: fillTemplate(template.body, values),
+        ...(fromName ? { fromName } : {}),
+        ...(replyTo ? { replyTo } : {}),
+      });
       return link;
     },
 

@@ -213,6 +213,7 @@ export interface OutboxTable {
   text: string;
   html: string | null;
   reply_to: string | null;
+  from_name: string | null;
   created_at: Timestamp;
 }
 
@@ -369,6 +370,7 @@ export interface LabsTable {
   logo_key: string | null;
   webpage: Generated<string>;
   location: Generated<string>;
+  contact_email: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

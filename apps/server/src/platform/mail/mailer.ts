@@ -5,6 +5,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * Who the mail is from as the reader sees it (a lab's name on its order mail). Only the display name: the address
+   * stays the server's own (MAIL_FROM), so SPF and DKIM still hold for it.
+   */
+  fromName?: string;
 }
 
 /** Sends mail: SMTP when SMTP_URL is set, else the outbox table the operator reads. */
@@ -23,4 +28,26 @@ export interface MailLog {
 /** What a log line may say about a mail: its subject and the recipient's domain, never the person or the body. */
 export function mailLogDetails(message: MailMessage): { subject: string; to_domain: string } {
   return { subject: message.subject, to_domain: /@([^\s>]+)/.exec(message.to)?.[1] ?? "unknown" };
+}
+
+/**
+ * A display name fit for a From header: control characters (CR and LF above all, which would start a header of
+ * their own) and Unicode line breaks become spaces, runs of blanks one, at most 100 characters. Quoting and
+ * encoding (commas, quotes, non-ASCII) are the SMTP library's; this only makes sure nothing here is a line break.
+ */
+export function safeDisplayName(name: string): string {
+  return Array.from(
+    name
+      .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  )
+    .slice(0, 100)
+    .join("")
+    .trim();
+}
+
+/** The bare address of a sender written `Name <address>` or `address` (MAIL_FROM). */
+export function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }

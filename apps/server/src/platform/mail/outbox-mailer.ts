@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { type Mailer, type MailLog, mailLogDetails } from "./mailer.ts";
+import { type Mailer, type MailLog, mailLogDetails, safeDisplayName } from "./mailer.ts";
 
 /** The default mailer: keeps every mail in the `outbox` table, where the operator reads it; nothing leaves the machine. */
 export function createOutboxMailer(db: Kysely<Database>, log: MailLog): Mailer {
@@ -15,6 +15,7 @@ export function createOutboxMailer(db: Kysely<Database>, log: MailLog): Mailer {
             text: message.text,
             html: message.html ?? null,
             reply_to: message.replyTo ?? null,
+            from_name: message.fromName ? safeDisplayName(message.fromName) || null : null,
           })
           .execute();
       } catch (err) {

@@ -38,7 +38,7 @@ export function LabGeneralScreen() {
   return (
     <Stack gap="xl">
       <OrderCounts counts={lab.data.orders} />
-      <LabProfileForm lab={lab.data} />
+      <LabProfileForm lab={lab.data} accountEmail={user.email} />
       <EmailTemplateEditor labName={lab.data.name} />
     </Stack>
   );

@@ -10,10 +10,19 @@ const lab: MyLab = {
   webpage: "",
   location: "Barcelona",
   woocommerce: { connected: false, store_url: null },
-  orders: { created: 0, shared: 0, sent: 0, total: 0 },
+  contact_email: null,
+  orders: { created: 0, shared: 0, sent: 0, collected: 0, total: 0 },
 };
 
 describe("labDataBody", () => {
+  it("sends the contact email as typed, and an empty one to clear it", () => {
+    expect(labDataBody(labValues(lab)).contact_email).toBe("");
+    const values = labValues({ ...lab, contact_email: "hola@lab.example" });
+    expect(labDataBody(values).contact_email).toBe("hola@lab.example");
+    values.contact_email = "hola@";
+    const refused = LabDataSchema.safeParse(labDataBody(values));
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["contact_email"], code: "custom", params: { key: "email" } });
+  });
   it("sends no address when none of its fields is filled", () => {
     expect(labDataBody(labValues(lab)).address).toBeNull();
     expect(LabDataSchema.safeParse(labDataBody(labValues(lab))).success).toBe(true);

@@ -15,6 +15,8 @@ export interface LabValues {
   name: string;
   location: string;
   webpage: string;
+  /** "" when the lab gave none: replies then reach its account's address. */
+  contact_email: string;
   address: LabAddressValues;
 }
 
@@ -34,7 +36,13 @@ function addressValues(address: Address | null): LabAddressValues {
 }
 
 export function labValues(lab: MyLab): LabValues {
-  return { name: lab.name, location: lab.location, webpage: lab.webpage, address: addressValues(lab.address) };
+  return {
+    name: lab.name,
+    location: lab.location,
+    webpage: lab.webpage,
+    contact_email: lab.contact_email ?? "",
+    address: addressValues(lab.address),
+  };
 }
 
 /** The body of PUT labs/ for the form's values; an untouched address is "no address" (null), not an invalid one. */
@@ -44,6 +52,7 @@ export function labDataBody(values: LabValues): LabData {
     name: values.name,
     location: values.location,
     webpage: values.webpage,
+    contact_email: values.contact_email,
     address: blank ? null : { ...values.address, vat: "", vat_type: null },
   };
 }

@@ -15,7 +15,7 @@ import { type LabValues, labDataBody, labValues } from "../lab-values.ts";
 import { LogoField } from "./logo-field.tsx";
 
 /** The lab as photographers see it in the directory and on its orders: name, place, web page, address and logo. */
-export function LabProfileForm({ lab }: { lab: MyLab }) {
+export function LabProfileForm({ lab, accountEmail }: { lab: MyLab; accountEmail: string | null }) {
   const { t, i18n } = useTranslation("lab");
   const { t: tErrors } = useTranslation("errors");
   const errorText = useApiErrorText();
@@ -92,6 +92,14 @@ export function LabProfileForm({ lab }: { lab: MyLab }) {
               if (webpage.success) form.setFieldValue("webpage", webpage.data);
               form.getInputProps("webpage").onBlur?.(event);
             }}
+          />
+          <TextInput
+            label={t("profile.contactEmail")}
+            description={accountEmail ? t("profile.contactEmailHint", { email: accountEmail }) : t("profile.contactEmailHintNoAccount")}
+            type="email"
+            placeholder={accountEmail ?? undefined}
+            autoComplete="email"
+            {...form.getInputProps("contact_email")}
           />
           <Title order={3} size="h5">
             {t("profile.address")}
