@@ -10,8 +10,8 @@ import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { getMySticker } from "../../stickers/api/get-my-sticker.ts";
 import { getStickerStatus } from "../../stickers/api/get-sticker-status.ts";
+import { StickerCamera } from "../../stickers/public/sticker-camera.tsx";
 import { type ScannedSticker, stickerRef } from "../../stickers/public/sticker-scan.ts";
-import { CompanionCamera } from "./companion-camera.tsx";
 import { LinkToRoll } from "./link-to-roll.tsx";
 import { scanOutcome } from "./scan-outcome.ts";
 
@@ -57,7 +57,7 @@ export function ScanScreen() {
       <Title order={1} size="h3">
         {t("scan.title")}
       </Title>
-      {cameraOpen && <CompanionCamera onFound={(sticker) => lookUp.mutate(sticker)} />}
+      {cameraOpen && <StickerCamera onFound={(sticker) => lookUp.mutate(sticker)} />}
       {lookUp.isPending && <Loader aria-label={t("scan.checking")} />}
       {lookUp.isError && (
         <Alert color="red" role="alert" title={t("scan.failed")}>

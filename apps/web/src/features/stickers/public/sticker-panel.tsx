@@ -10,9 +10,9 @@ import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { type LinkStickerInput, useLinkSticker } from "../api/link-sticker.ts";
 import { useMyStickers } from "../api/list-my-stickers.ts";
 import { useUnlinkSticker } from "../api/unlink-sticker.ts";
-import { canScanWithCamera } from "../components/camera-scan.ts";
-import { CameraScanner } from "../components/camera-scanner.tsx";
+import { canUseCamera } from "../components/qr-reader.ts";
 import { type ScannedSticker, stickerRef } from "../sticker-from-scan.ts";
+import { StickerCamera } from "./sticker-camera.tsx";
 
 type RollWithSticker = Pick<Film, "id" | "sticker_hash">;
 
@@ -74,7 +74,7 @@ function LinkForm({ film }: { film: RollWithSticker }) {
   const [typed, setTyped] = useState("");
   const [scanning, setScanning] = useState(false);
   // Read once: the browser's abilities do not change while the page is open.
-  const [scannable] = useState(canScanWithCamera);
+  const [scannable] = useState(canUseCamera);
   const shortId = normalizeShortId(typed);
   const [touched, setTouched] = useState(false);
   // Said once the id is long enough to judge, or the user left the field: not at the first key of a half-typed id.
@@ -149,7 +149,7 @@ function LinkForm({ film }: { film: RollWithSticker }) {
         </Alert>
       )}
       <Modal closeButtonProps={{ "aria-label": t("close") }} opened={scanning} onClose={() => setScanning(false)} title={t("scan.title")}>
-        {scanning && <CameraScanner onFound={onScanned} />}
+        {scanning && <StickerCamera onFound={onScanned} />}
       </Modal>
     </Stack>
   );

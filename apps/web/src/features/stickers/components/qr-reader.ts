@@ -50,3 +50,6 @@ function canvasReader(): QrReader {
 export async function createQrReader(): Promise<QrReader> {
   return (await nativeReader()) ?? canvasReader();
 }
+
+/** Whether this page may ask for a camera at all (a browser with media devices, served over HTTPS or localhost). */
+export const canUseCamera = (): boolean => typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";

@@ -1,9 +1,9 @@
 import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ScannedSticker, stickerFromScan } from "../../stickers/public/sticker-scan.ts";
-import { type CameraFailure, cameraFailure } from "./camera-failure.ts";
-import { createQrReader } from "./qr-reader.ts";
+import { type CameraFailure, cameraFailure } from "../components/camera-failure.ts";
+import { createQrReader } from "../components/qr-reader.ts";
+import { type ScannedSticker, stickerFromScan } from "../sticker-from-scan.ts";
 
 /** How often a frame is read: fast enough to feel immediate, slow enough to spare a phone's battery. */
 const READ_EVERY_MS = 250;
@@ -11,11 +11,12 @@ const READ_EVERY_MS = 250;
 type CameraState = "starting" | "scanning" | CameraFailure;
 
 /**
- * The rear camera's picture inside the app, read for a sticker's QR code until one is found. Mounted only while
- * shown: on unmount the camera is released, or the phone would keep its camera light on.
+ * The rear camera's picture, read for a sticker's QR code until one is found: by the browser's own reader where it has
+ * one, by jsQR elsewhere (Firefox, older Safari). The roll page and the phone companion both scan with it. Mounted
+ * only while shown: on unmount the camera is released, or the phone would keep its camera light on.
  */
-export function CompanionCamera({ onFound }: { onFound: (sticker: ScannedSticker) => void }) {
-  const { t } = useTranslation("companion");
+export function StickerCamera({ onFound }: { onFound: (sticker: ScannedSticker) => void }) {
+  const { t } = useTranslation("stickers");
   const video = useRef<HTMLVideoElement>(null);
   const found = useRef(onFound);
   useEffect(() => {
@@ -87,11 +88,11 @@ export function CompanionCamera({ onFound }: { onFound: (sticker: ScannedSticker
     );
   return (
     <Stack gap="xs">
-      <Text size="sm">{t("scan.camera.hint")}</Text>
-      {state === "starting" && <Loader aria-label={t("scan.camera.starting")} />}
+      <Text size="sm">{t("scan.hint")}</Text>
+      {state === "starting" && <Loader aria-label={t("scan.starting")} />}
       <video
         ref={video}
-        aria-label={t("scan.camera.label")}
+        aria-label={t("scan.video")}
         muted
         playsInline
         style={{
@@ -105,7 +106,7 @@ export function CompanionCamera({ onFound }: { onFound: (sticker: ScannedSticker
       />
       {otherCode && (
         <Text size="sm" c="orange.9" role="status">
-          {t("scan.camera.otherCode")}
+          {t("scan.otherCode")}
         </Text>
       )}
     </Stack>
