@@ -1,30 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jpeg, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { labWithOrder } from "./order-fixtures.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
 const SENDER = "no-reply@latent.test";
-
-/** A lab with a profile, and an order for `customer` holding one roll with one finished scan. */
-async function labWithOrder(s: TestServer, profile: Record<string, unknown>, customer = `${randomUUID()}@example.com`) {
-  const sub = randomUUID();
-  const email = `lab-${sub}@example.com`;
-  const token = await s.token({ sub, email, role: "lab" });
-  const saved = await s.api("/api/labs", { method: "PUT", token, body: profile });
-  expect(saved.status).toBe(200);
-  const order = await s.api("/api/orders", {
-    method: "POST",
-    token,
-    body: { reference: "#77", user_name: "Ana García", user_email: customer, user_phone: "" },
-  });
-  expect(order.status).toBe(201);
-  const film = await s.api(`/api/orders/${order.body.id}/films`, { method: "POST", token, body: roll });
-  await upload(s, token, film.body.id, 1, await jpeg(320, 240));
-  await waitForShots(s, token, film.body.id, 1);
-  const send = () => s.api(`/api/orders/${order.body.id}/send?expiration=1440`, { method: "POST", token });
-  return { sub, email, token, customer, send };
-}
 
 /** The header lines of a raw message, unfolded: what a mail client would read as headers. */
 const headerLines = (raw: string) =>

@@ -78,6 +78,11 @@ export type Client = z.infer<typeof ClientSchema>;
 export const PublicOrderSchema = z.object({
   reference: z.string(),
   user_name: z.string(),
+  /**
+   * The address the lab sent the order to: the sign-up it offers starts with it (a hint; adding the rolls still
+   * needs an account whose confirmed email is this one). Whoever holds the link got it at that address.
+   */
+  user_email: z.string(),
   lab: LabSchema.pick({ id: true, name: true, logo_url: true, webpage: true, location: true }),
   films: z.array(FilmDetailSchema),
   expires_at: z.string(),

@@ -301,6 +301,7 @@ export function createOrdersService(deps: OrdersDeps) {
       return {
         reference: row.reference,
         user_name: row.user_name,
+        user_email: row.user_email,
         lab: { id: lab.id, name: lab.name, logo_url: lab.logo_url, webpage: lab.webpage, location: lab.location },
         films: await films.ofOrder(row.lab_id, row.id, scope),
         expires_at: new Date(row.share_expires_at!).toISOString(),

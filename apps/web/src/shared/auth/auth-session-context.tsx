@@ -31,7 +31,9 @@ export function useSignIn() {
   const session = useAuthSession();
   const { i18n } = useTranslation();
   return {
-    signIn: (returnTo: string) => session.signIn({ returnTo, locale: currentLocale(i18n) }),
-    signUp: (returnTo: string) => session.signIn({ returnTo, signup: true, locale: currentLocale(i18n) }),
+    signIn: (returnTo: string, options: { loginHint?: string } = {}) =>
+      session.signIn({ returnTo, locale: currentLocale(i18n), ...options }),
+    signUp: (returnTo: string, options: { loginHint?: string } = {}) =>
+      session.signIn({ returnTo, signup: true, locale: currentLocale(i18n), ...options }),
   };
 }

@@ -123,6 +123,25 @@ describe("auth session", () => {
     expect(first.state).toEqual({ returnTo: "/u/films" });
   });
 
+  it("hands the provider the address to fill in, and a sign-up the path its confirmation mail returns to", async () => {
+    const signUp = fakeManager(null);
+    void session(signUp).signIn({ returnTo: "/order?code=abc", signup: true, locale: "ca-ES", loginHint: "ana@example.com" });
+    await vi.waitFor(() => expect(signUp.signinRedirect).toHaveBeenCalled());
+    expect(signUp.signinRedirect.mock.calls[0]?.[0]).toMatchObject({
+      login_hint: "ana@example.com",
+      state: { returnTo: "/order?code=abc" },
+      extraQueryParams: { screen_hint: "signup", return_to: "/order?code=abc" },
+    });
+
+    // Signing in mails nothing: the path stays in the browser's own state.
+    const signIn = fakeManager(null);
+    void session(signIn).signIn({ returnTo: "/order?code=abc", locale: "ca-ES" });
+    await vi.waitFor(() => expect(signIn.signinRedirect).toHaveBeenCalled());
+    const args = signIn.signinRedirect.mock.calls[0]?.[0];
+    expect(args?.login_hint).toBeUndefined();
+    expect(args?.extraQueryParams).not.toHaveProperty("return_to");
+  });
+
   it("stops a second tab from starting a sign-in while the first one holds the lock", async () => {
     const shared = storage();
     const first = fakeManager(null);

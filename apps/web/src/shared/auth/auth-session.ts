@@ -12,6 +12,11 @@ export interface SignInOptions {
   signup?: boolean;
   locale: string;
   /**
+   * The address to fill in on the provider's page (OIDC's `login_hint`): an order's customer. The embedded provider
+   * shows it read-only on sign-up, with a way to use another; it proves nothing, the API checks the account's email.
+   */
+  loginHint?: string;
+  /**
    * Replace the current history entry: when a guard (not the user) starts the sign-in, Back from the provider's
    * page must go to where the user was, not to the guarded page that would send them to the provider again.
    */
@@ -186,7 +191,7 @@ export function createAuthSession(
     },
 
     /** Leaves for the provider's sign-in (or sign-up) page; the promise never settles because the page unloads. */
-    async signIn({ returnTo, signup = false, locale, replace = false }: SignInOptions): Promise<never> {
+    async signIn({ returnTo, signup = false, locale, replace = false, loginHint }: SignInOptions): Promise<never> {
       // Held, not released: the page unloads, and the lock lapses by itself after 5 s.
       await lock.acquire();
       const userManager = await load();
@@ -195,7 +200,9 @@ export function createAuthSession(
         state: { returnTo } satisfies SignInState,
         nonce: newNonce(),
         ui_locales: locale,
-        extraQueryParams: signInQuery(userManager, signup),
+        ...(loginHint ? { login_hint: loginHint } : {}),
+        // A sign-up's confirmation mail leads back here too (`return_to`), wherever it is opened.
+        extraQueryParams: { ...signInQuery(userManager, signup), ...(signup ? { return_to: returnTo } : {}) },
       });
       return new Promise<never>(() => undefined);
     },

@@ -137,13 +137,16 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     return token;
   };
 
-  const sendVerificationMail = async (account: Account) => {
+  /** `next`: a path of the site (already checked) the confirmation page offers to go back to. */
+  const sendVerificationMail = async (account: Account, next: string | null = null) => {
     const t = translator(account.locale ?? "en-US", "auth");
     const token = await createLink(account, "verify", account.email, VERIFY_LINK_HOURS * 3600_000);
+    const url = link("verify", token, account.locale);
+    const withNext = next ? `${url}${url.includes("?") ? "&" : "?"}next=${encodeURIComponent(next)}` : url;
     await mailer.send({
       to: account.email,
       subject: t("mail.verify.subject"),
-      text: t("mail.verify.text", { link: link("verify", token, account.locale), hours: VERIFY_LINK_HOURS }),
+      text: t("mail.verify.text", { link: withNext, hours: VERIFY_LINK_HOURS }),
     });
   };
 
@@ -417,11 +420,11 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
       return secondFactorOk(await accountOrThrow(accountId), code);
     },
 
-    /** After sign-up: the first confirmation mail (it counts against the resend cooldown). */
-    async welcome(accountId: string) {
+    /** After sign-up: the first confirmation mail (it counts against the resend cooldown), leading back to `next`. */
+    async welcome(accountId: string, next: string | null = null) {
       const account = await accountOrThrow(accountId);
       await cooldown.take(`verify-mail:${accountId}`, VERIFICATION_RESEND_SECONDS * 1000);
-      await sendVerificationMail(account);
+      await sendVerificationMail(account, next);
     },
 
     /** GET account/sessions. */

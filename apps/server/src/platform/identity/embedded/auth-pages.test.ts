@@ -36,6 +36,31 @@ describe("the embedded sign-in pages", () => {
     expect(html).toContain('aria-describedby="password-error password-hint" aria-invalid="true"');
   });
 
+  it("show the address the link came with read-only on sign-up, with a way to use another, in the reader's language", () => {
+    const html = signup({ locale: "es-ES", email: "ana@example.com", emailLocked: true });
+    expect(html).toMatch(/<input id="email"[^>]* value="ana@example.com" aria-describedby="email-hint" readonly>/);
+    expect(html).toContain(
+      '<p class="hint" id="email-hint">La dirección a la que se envió tu enlace. <a href="/auth/interaction/u1?mode=signup&amp;email=other&amp;lang=es-ES">Usar otra dirección</a></p>',
+    );
+    // The password is what is left to type.
+    expect(html).toMatch(/<input id="password"[^>]* autofocus/);
+
+    // Chosen another: the same address, now editable, and no link.
+    const unlocked = signup({ email: "ana@example.com" });
+    expect(unlocked).toMatch(/<input id="email"[^>]* value="ana@example.com" +autofocus>/);
+    expect(unlocked).not.toContain("readonly");
+    expect(unlocked).not.toContain("email=other");
+    // Signing in never locks it: the account may be under another address.
+    expect(
+      renderAuthPage({ locale: "en-US", uid: "u1", mode: "login", registrationOpen: true, email: "a@b.example", emailLocked: true }),
+    ).not.toContain("readonly");
+  });
+
+  it("keep a read-only address marked in error when the server refused it (an account already has it)", () => {
+    const html = signup({ email: "ana@example.com", emailLocked: true, fieldErrors: { email: "taken" } });
+    expect(html).toContain('aria-describedby="email-error email-hint" aria-invalid="true" readonly>');
+  });
+
   it("say an expired page has nothing to resume, in the reader's language, with the same header", () => {
     const html = renderExpiredPage("it-IT");
     expect(html).toContain("Questa pagina di accesso è scaduta.");

@@ -17,6 +17,11 @@ export interface AuthPageModel {
   uid: string;
   mode: "login" | "signup";
   email?: string;
+  /**
+   * Sign-up with the address the link came with (the web's `login_hint`, an order's customer): shown read-only,
+   * with a link that unlocks it. Only a convenience: the server takes whatever address is posted.
+   */
+  emailLocked?: boolean;
   role?: "user" | "lab";
   error?: AuthError;
   fieldErrors?: Partial<Record<"email" | "password", AuthError>>;
@@ -133,16 +138,26 @@ export function renderAuthPage(m: AuthPageModel): string {
     ? `<div class="alert" role="alert">${esc(t(`errors.${m.error}`))}${m.error === "signinBlocked" ? ` ${esc(t("contactSupport"))}` : ""}</div>`
     : "";
   const signupClosed = m.mode === "signup" && !m.registrationOpen;
+  const locked = m.mode === "signup" && m.emailLocked === true && Boolean(m.email);
   const form = signupClosed
     ? ""
     : `<form method="post" action="${base}/${m.mode}?lang=${m.locale}" novalidate>
   <label for="email">${esc(t("email"))}</label>
   <input id="email" name="email" type="email" autocomplete="email" required value="${esc(m.email)}" ${
-    described("email") ? `aria-describedby="${described("email")}" aria-invalid="true"` : ""
-  } autofocus>
+    described("email", locked ? "email-hint" : "")
+      ? `aria-describedby="${described("email", locked ? "email-hint" : "")}"${m.fieldErrors?.email ? ' aria-invalid="true"' : ""}`
+      : ""
+  }${locked ? " readonly" : " autofocus"}>
+  ${
+    locked
+      ? `<p class="hint" id="email-hint">${esc(t("emailLocked.hint"))} <a href="${base}?mode=signup&amp;email=other&amp;lang=${m.locale}">${esc(
+          t("emailLocked.other"),
+        )}</a></p>`
+      : ""
+  }
   ${fieldError("email")}
   <label for="password">${esc(t("password"))}</label>
-  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN_LENGTH}" autocomplete="${
+  <input id="password" name="password" type="password" required minlength="${PASSWORD_MIN_LENGTH}"${locked ? " autofocus" : ""} autocomplete="${
     m.mode === "login" ? "current-password" : "new-password"
   }" aria-describedby="${described("password", m.mode === "signup" ? "password-hint" : "")}"${
     m.fieldErrors?.password ? ' aria-invalid="true"' : ""

@@ -12,6 +12,7 @@ import type { Accounts } from "./accounts.ts";
 import { type AuthPageModel, renderAuthPage, renderExpiredPage, STRENGTH_METER_PATH, STRENGTH_METER_SCRIPT } from "./auth-pages.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { DUMMY_HASH_PROMISE, verifyPassword } from "./passwords.ts";
+import { safeReturnPath } from "./return-path.ts";
 import { renderSecondFactorPage } from "./security-pages.ts";
 
 /** How long the second step of a sign-in may wait after the password was right. */
@@ -33,6 +34,12 @@ const FormSchema = z.object({
   password: z.string().max(1024).default(""),
   role: z.enum(["user", "lab"]).catch("user"),
 });
+
+/** The address the web app suggests (OIDC's `login_hint`: an order's customer), if it is one. */
+function emailHint(params: Record<string, unknown>): string {
+  const hint = typeof params.login_hint === "string" ? params.login_hint.trim() : "";
+  return EmailSchema.safeParse(hint).success ? hint : "";
+}
 
 function browserLocales(request: FastifyRequest): string[] {
   return String(request.headers["accept-language"] ?? "")
@@ -97,13 +104,16 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       const interaction = await details(request, reply);
       const locale = localeOf(request, interaction?.params.ui_locales);
       if (!interaction || interaction.uid !== uid) return expired(reply, locale);
-      const mode = (request.query as { mode?: string }).mode;
+      const { mode, email } = request.query as { mode?: string; email?: string };
       const signup = mode ? mode === "signup" : interaction.params.screen_hint === "signup";
+      const hint = emailHint(interaction.params);
       return page(reply, {
         locale,
         uid,
         mode: signup ? "signup" : "login",
-        email: typeof interaction.params.login_hint === "string" ? interaction.params.login_hint : "",
+        email: hint,
+        // Read-only until the person chooses "Use another address" (`email=other`).
+        emailLocked: signup && hint !== "" && email !== "other",
         error: signup && !deps.registrationOpen ? "signinBlocked" : undefined,
       });
     });
@@ -177,12 +187,14 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
       if (!interaction || interaction.uid !== uid) return expired(reply, locale);
       if (!deps.registrationOpen) return page(reply, { locale, uid, mode: "signup", error: "signinBlocked" }, 403);
       const form = FormSchema.parse(request.body ?? {});
+      const hint = emailHint(interaction.params);
+      const emailLocked = hint !== "" && hint.toLowerCase() === form.email.toLowerCase();
       const fieldErrors: AuthPageModel["fieldErrors"] = {};
       if (!EmailSchema.safeParse(form.email).success) fieldErrors.email = "email";
       const problem = passwordProblem(form.password);
       if (problem) fieldErrors.password = problem === "password-too-short" ? "password" : "passwordCommon";
       if (fieldErrors.email || fieldErrors.password) {
-        return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors }, 400);
+        return page(reply, { locale, uid, mode: "signup", email: form.email, emailLocked, role: form.role, fieldErrors }, 400);
       }
       const account = await accounts.create({
         id: randomUUID(),
@@ -192,10 +204,17 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
         locale,
       });
       if (!account) {
-        return page(reply, { locale, uid, mode: "signup", email: form.email, role: form.role, fieldErrors: { email: "taken" } }, 409);
+        return page(
+          reply,
+          { locale, uid, mode: "signup", email: form.email, emailLocked, role: form.role, fieldErrors: { email: "taken" } },
+          409,
+        );
       }
       // The account works at once; the confirmation mail follows (spec §4), not delaying the sign-in.
-      security.welcome(account.id).catch((err: Error) => request.log.warn({ error: err.message }, "verification mail failed"));
+      // Its link leads back to where the sign-up started (an order's page), once the address is confirmed.
+      security
+        .welcome(account.id, safeReturnPath(interaction.params.return_to))
+        .catch((err: Error) => request.log.warn({ error: err.message }, "verification mail failed"));
       return finishLogin(request, reply, account.id);
     });
 

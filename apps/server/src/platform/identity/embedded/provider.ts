@@ -84,6 +84,8 @@ export function createProvider(db: Kysely<Database>, secrets: IdentitySecrets, s
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "locale", s.rolesClaim] },
     extraParams: {
       screen_hint: null,
+      // The web app's path to come back to after sign-up: the confirmation mail's link leads there (return-path.ts).
+      return_to: null,
       // The Lightroom plugin names its computer when it asks for a code; the person confirming sees that name.
       device_name: (_ctx, value) => {
         if (value !== undefined && !LightroomDeviceNameSchema.safeParse(value).success) {

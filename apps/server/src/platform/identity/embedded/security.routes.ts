@@ -3,10 +3,13 @@ import { resolveLocale } from "@latent/domain/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AccountSecurityService } from "./account-security.ts";
+import { safeReturnPath } from "./return-path.ts";
 import { renderForgotPage, renderForgotSentPage, renderMessagePage, renderResetPage } from "./security-pages.ts";
 
 const EmailSchema = z.email().max(254);
-const QuerySchema = z.object({ lang: z.string().optional(), uid: z.string().max(100).optional() }).catch({});
+const QuerySchema = z
+  .object({ lang: z.string().optional(), uid: z.string().max(100).optional(), next: z.string().max(2000).optional() })
+  .catch({});
 const TokenSchema = z.object({ token: z.string().min(1).max(200) });
 
 /**
@@ -92,7 +95,10 @@ export function securityPageRoutes(app: FastifyInstance, deps: { security: Accou
       if (!security) return external(request, reply);
       const locale = localeOf(request);
       if (await security.confirmEmail(tokenOf(request))) {
-        return html(reply, renderMessagePage({ locale, title: "verify.doneTitle", message: "verify.done", tone: "success" }));
+        // A sign-up from an order's mail goes back to that order; any other path than the site's own is ignored.
+        const next = safeReturnPath(QuerySchema.parse(request.query).next);
+        const link = next ? { href: next, text: "verify.continue" as const } : undefined;
+        return html(reply, renderMessagePage({ locale, title: "verify.doneTitle", message: "verify.done", tone: "success", link }));
       }
       return html(reply, renderMessagePage({ locale, title: "verify.invalidTitle", message: "verify.invalid", tone: "alert" }), 400);
     });

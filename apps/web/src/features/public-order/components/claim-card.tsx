@@ -5,7 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useAuthSession, useSignIn } from "../../../shared/auth/auth-session-context.tsx";
+import { EmailVerificationBanner } from "../../account/public/email-verification-banner.tsx";
 import { useClaimOrder } from "../api/claim-order.ts";
+import { usePublicOrder } from "../api/get-public-order.ts";
 import { claimCardState } from "../claim-card-state.ts";
 
 /**
@@ -33,6 +35,9 @@ export function ClaimCard({ code, claimed }: { code: string; claimed: boolean })
   const state = claimCardState({ signedIn, claimed, claim: { isPending: claim.isPending, data: claim.data, error: claim.error } });
   // Back to this very order after signing in, with its code.
   const here = `${location.pathname}${location.search}`;
+  // The provider's page starts with the address the order was sent to (read-only on sign-up, until changed).
+  const email = usePublicOrder(code).data?.user_email;
+  const hint = email ? { loginHint: email } : {};
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="claim-title">
@@ -43,10 +48,10 @@ export function ClaimCard({ code, claimed }: { code: string; claimed: boolean })
         {state.kind === "checking" && <Loader size="sm" aria-label={t("claim.checking")} />}
         {state.kind === "anonymous" && (
           <>
-            <Text>{t("claim.anonymous")}</Text>
+            <Text>{email ? t("claim.anonymousFor", { email }) : t("claim.anonymous")}</Text>
             <Group gap="xs">
-              <Button onClick={() => signIn(here)}>{t("claim.signIn")}</Button>
-              <Button variant="default" onClick={() => signUp(here)}>
+              <Button onClick={() => signIn(here, hint)}>{t("claim.signIn")}</Button>
+              <Button variant="default" onClick={() => signUp(here, hint)}>
                 {t("claim.signUp")}
               </Button>
             </Group>
@@ -54,6 +59,8 @@ export function ClaimCard({ code, claimed }: { code: string; claimed: boolean })
         )}
         {(state.kind === "ready" || state.kind === "adding" || state.kind === "failed") && (
           <>
+            {/* Adding needs a confirmed email: a new account sees where its link went, and can send it again. */}
+            <EmailVerificationBanner />
             <Text>{t("claim.ready")}</Text>
             {state.kind === "failed" && (
               <Alert color="red" role="alert" w="100%">
