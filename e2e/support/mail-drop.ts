@@ -20,7 +20,13 @@ setInterval(() => {
     count += 1;
     writeFileSync(
       join(dir, `${String(count).padStart(4, "0")}.json`),
-      JSON.stringify({ to: mail.to, subject: mail.headers.subject, text: mail.text }),
+      JSON.stringify({
+        to: mail.to,
+        from: mail.headers.from,
+        replyTo: mail.headers["reply-to"],
+        subject: mail.headers.subject,
+        text: mail.text,
+      }),
     );
   }
 }, 100);

@@ -4,6 +4,9 @@ import { expect } from "@playwright/test";
 
 export interface ReceivedMail {
   to: string[];
+  /** The From and Reply-To headers as a mail client shows them (encoded words decoded). */
+  from: string;
+  replyTo?: string;
   subject: string;
   text: string;
 }
