@@ -269,7 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web });
   const labs = await labsModule(ctx, { users });
-  const orders = await ordersModule(ctx, { films, labs, users, downloads, accounts: identity.accounts });
+  const orders = await ordersModule(ctx, { films, labs, users, downloads, tickets, accounts: identity.accounts });
   await integrationsModule(ctx, { orders, labs, users });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.

@@ -53,6 +53,12 @@ export const paths = {
   },
 } as const;
 
+/** The search parameter of the lab's order list that opens one order's drawer (`/u/orders?order=<id>`). */
+export const ORDER_PARAM = "order";
+
+/** The lab's order list with one order open: where a lab goes back to from one of that order's rolls. */
+export const orderInListPath = (orderId: string) => `${paths.user.orders}?${ORDER_PARAM}=${encodeURIComponent(orderId)}`;
+
 /** Where a signed-in user lands when nothing else was asked for (spec §2). */
 export const AFTER_LOGIN_PATH = paths.user.home;
 

@@ -90,6 +90,7 @@ export const ERRORS = {
   "order-not-yours": { status: 403, message: "This order was made for another email address" },
   "order-already-added": { status: 409, message: "These rolls are already in your account" },
   "order-empty": { status: 409, message: "This order has no scans to send yet" },
+  "order-collected": { status: 409, message: "The customer already collected this order: make a new one for more rolls" },
   "shop-url-invalid": { status: 400, message: "This is not a Shopify shop address (name.myshopify.com)" },
   "store-not-connected": { status: 409, message: "The store is not connected" },
   "store-unreachable": { status: 502, message: "The store could not be reached" },

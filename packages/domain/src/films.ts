@@ -233,6 +233,13 @@ export type PublicFilmQuery = z.infer<typeof PublicFilmQuerySchema>;
 
 /** Answer to POST film/{id}/ws-ticket and public/film/ws-ticket: a single-use ticket for the roll's realtime feed. */
 export const WsTicketSchema = z.object({ ticket: z.string(), expires_in: z.number() });
+
+/**
+ * The realtime feed of everything one account owns, `/ws/{ownerFeedId}` (a roll's own feed is `/ws/{roll id}`): its
+ * rolls' shot events and its orders' changes. A lab's order screens follow it: one feed for every order, where a feed
+ * per roll would be dozens. Once a customer collects an order its rolls' shots are theirs, and so are their events.
+ */
+export const ownerFeedId = (userId: string) => `owner:${userId}`;
 export type WsTicket = z.infer<typeof WsTicketSchema>;
 
 /** Zip entry names: whitespace becomes dashes (spec §5). */

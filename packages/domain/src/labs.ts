@@ -39,7 +39,14 @@ export const ContactEmailSchema = z
  */
 export const MyLabSchema = LabSchema.extend({
   contact_email: z.string().nullable(),
-  orders: z.object({ created: z.number(), shared: z.number(), sent: z.number(), total: z.number() }),
+  orders: z.object({
+    created: z.number(),
+    shared: z.number(),
+    sent: z.number(),
+    /** Orders whose rolls the customer added to their account. */
+    collected: z.number(),
+    total: z.number(),
+  }),
 });
 export type MyLab = z.infer<typeof MyLabSchema>;
 

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { FilmDetailSchema, SHARE_DEFAULT_MINUTES, SHARE_MAX_MINUTES } from "./films.ts";
+import { FilmDetailSchema, SHARE_DEFAULT_MINUTES, SHARE_MAX_MINUTES, WsTicketSchema } from "./films.ts";
 import { LabSchema } from "./labs.ts";
 
-/** An order's life (spec §3, §4): made, shared by link, sent by email to the customer. */
-export const ORDER_STATUSES = ["created", "shared", "sent"] as const;
+/**
+ * An order's life (spec §3, §4): made, shared by link, sent by email to the customer, and collected once the
+ * customer added its rolls to their own account (they leave the lab then, so nothing follows it).
+ */
+export const ORDER_STATUSES = ["created", "shared", "sent", "collected"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where an order came from: typed by the lab, or imported from its online store. */
@@ -29,6 +32,22 @@ export type NewOrder = z.infer<typeof NewOrderSchema>;
 export const UpdateOrderSchema = NewOrderSchema.partial();
 export type UpdateOrder = z.infer<typeof UpdateOrderSchema>;
 
+/**
+ * What the customer took when they added the order's rolls to their account, counted as they left the lab (the lab
+ * keeps no copy to count later). The counts are null on orders collected before they were recorded.
+ */
+export const OrderCollectionSchema = z.object({
+  /** The customer as the lab entered them (the order's `user_name`). */
+  by: z.string(),
+  at: z.string(),
+  rolls: z.number().int().nullable(),
+  /** Finished scans. */
+  scans: z.number().int().nullable(),
+  /** Bytes of every scan moved. */
+  bytes: z.number().int().nullable(),
+});
+export type OrderCollection = z.infer<typeof OrderCollectionSchema>;
+
 export const OrderSchema = z.object({
   id: z.string(),
   lab_id: z.string(),
@@ -46,6 +65,8 @@ export const OrderSchema = z.object({
   sent_at: z.string().nullable(),
   /** When the customer added the rolls to their own account. */
   claimed_at: z.string().nullable(),
+  /** Who collected the order's rolls, when, and how much; null until then. */
+  collected: OrderCollectionSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -87,9 +108,18 @@ export const PublicOrderSchema = z.object({
   films: z.array(FilmDetailSchema),
   expires_at: z.string(),
   claimed: z.boolean(),
+  /** When the rolls were added to the customer's account (they are no longer the order's then); null before. */
+  claimed_at: z.string().nullable(),
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 
 /** Body of POST orders/claim: the code of the order's link, from the customer signed in with the order's email. */
 export const ClaimOrderSchema = z.object({ code: z.string().min(1).max(200) });
 export const ClaimedSchema = z.object({ films: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/**
+ * POST orders/ws-ticket: a single-use ticket for the lab's orders feed, `/ws/{feed}?token=` (its orders' changes and
+ * its order rolls' scans arriving, processing and done), which only that lab can open.
+ */
+export const OrdersFeedTicketSchema = WsTicketSchema.extend({ feed: z.string() });
+export type OrdersFeedTicket = z.infer<typeof OrdersFeedTicketSchema>;

@@ -249,7 +249,8 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
 
     /**
      * Hands an order's rolls to the customer in one transaction: the customer's plan must have room for the rolls,
-     * their bytes and kept shots (counted in `tx`, as any addition), then rolls and shots change owner.
+     * their bytes and kept shots (counted in `tx`, as any addition), then rolls and shots change owner. Answers what
+     * moved, counted before the move: afterwards the lab has nothing left to count.
      */
     async transferToCustomer(tx: Db, labId: string, filmIds: string[], customerId: string, labName: string) {
       const usage = await shots.usageOfFilms(filmIds, tx);
@@ -260,6 +261,7 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
         if (!(await transferFilmRow(tx, id, labId, customerId, labName))) throw notFound();
         await shots.transfer(tx, id, customerId);
       }
+      return { rolls: filmIds.length, scans: usage.done, bytes: usage.bytes };
     },
 
     /** The roll a sticker is on (any owner's), for the stickers feature; undefined when it is on none. */

@@ -24,7 +24,7 @@ export type OrderCounts = MyLab["orders"];
  * photographers in the directory, and the email it sends with an order. The lab's id is its account's user id.
  */
 export function createLabsService({ db, store, signer }: LabsDeps) {
-  let countOrders: (labId: string) => Promise<OrderCounts> = async () => ({ created: 0, shared: 0, sent: 0, total: 0 });
+  let countOrders: (labId: string) => Promise<OrderCounts> = async () => ({ created: 0, shared: 0, sent: 0, collected: 0, total: 0 });
   let wooCommerceOf: (labId: string) => Promise<Lab["woocommerce"]> = async () => ({ connected: false, store_url: null });
 
   const toLab = async (row: Selectable<LabsTable>): Promise<Lab> => ({

@@ -3,6 +3,7 @@ import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { LabsService } from "../labs/labs.service.ts";
+import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { ordersRoutes } from "./orders.routes.ts";
 import { createOrdersService, ORDER_GRANT } from "./orders.service.ts";
@@ -19,12 +20,13 @@ export async function ordersModule(
     labs: LabsService;
     users: UsersService;
     downloads: DownloadsService;
+    tickets: Pick<TicketIssuer, "issue">;
     /** The embedded provider's accounts (the customer's current email); null with an external provider. */
     accounts: Pick<Accounts, "findById"> | null;
   },
 ) {
-  const { db, grants, mailer, config } = ctx.platform;
-  const orders = createOrdersService({ db, ...deps, grants, mailer, publicUrl: config.publicUrl });
+  const { db, grants, mailer, bus, config } = ctx.platform;
+  const orders = createOrdersService({ db, ...deps, grants, mailer, bus, publicUrl: config.publicUrl });
   grants.register(ORDER_GRANT, (id) => orders.isShareActive(id));
   deps.labs.countOrdersWith((labId) => orders.counts(labId));
   deps.users.deleting.add(async ({ userId, deleted }) => {
@@ -32,6 +34,6 @@ export async function ordersModule(
     deleted("lab orders", n.deleted);
     deleted("other labs' orders unlinked from the account", n.unlinked);
   });
-  await ctx.api((api) => ordersRoutes(api, { orders, requireScopes: ctx.requireScopes }));
+  await ctx.api((api) => ordersRoutes(api, { orders, tickets: deps.tickets, requireScopes: ctx.requireScopes }));
   return orders;
 }

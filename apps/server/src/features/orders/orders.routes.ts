@@ -1,4 +1,4 @@
-import { FilmDetailSchema, NewFilmSchema, ZipDataSchema } from "@latent/domain/films";
+import { FilmDetailSchema, NewFilmSchema, ownerFeedId, ZipDataSchema } from "@latent/domain/films";
 import {
   ClaimedSchema,
   ClaimOrderSchema,
@@ -10,6 +10,7 @@ import {
   OrderSchema,
   OrderShareQuerySchema,
   OrderShareSchema,
+  OrdersFeedTicketSchema,
   OrdersSchema,
   PublicOrderSchema,
   UpdateOrderSchema,
@@ -25,12 +26,16 @@ import {
   type RequireScopes,
   verifiedEmail,
 } from "../../platform/identity/authenticate.ts";
+import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 /** Spec §7 Orders (the lab's), the customer's claim, and the public order routes (Bearer <the link's code>). */
-export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService; requireScopes: RequireScopes }) {
+export function ordersRoutes(
+  app: FastifyInstance,
+  deps: { orders: OrdersService; tickets: Pick<TicketIssuer, "issue">; requireScopes: RequireScopes },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { orders, requireScopes } = deps;
+  const { orders, tickets, requireScopes } = deps;
   const tags = ["orders"];
   const lab = (scope: "read:order" | "write:order" | "delete:order") => [requireScopes(scope), labOnly];
 
@@ -64,6 +69,23 @@ export function ordersRoutes(app: FastifyInstance, deps: { orders: OrdersService
       },
     },
     async (request) => orders.clients(callerOf(request).sub, request.query.q),
+  );
+
+  r.post(
+    "/orders/ws-ticket",
+    {
+      preHandler: lab("read:order"),
+      schema: {
+        tags,
+        summary: "A single-use ticket for the lab's orders feed: its orders' changes and its order rolls' scans",
+        response: { 200: OrdersFeedTicketSchema },
+      },
+    },
+    // The feed is the caller's own: a ticket opens no other lab's.
+    async (request) => {
+      const feed = ownerFeedId(callerOf(request).sub);
+      return { ...tickets.issue(feed), feed };
+    },
   );
 
   r.post(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { FilmDetail, NewFilm, ZipData } from "@latent/domain/films";
+import { type FilmDetail, type NewFilm, ownerFeedId, type ZipData } from "@latent/domain/films";
 import { fillTemplate } from "@latent/domain/labs";
 import {
   type Client,
@@ -20,6 +20,7 @@ import type { LinkGrants } from "../../platform/http/link-grants.ts";
 import type { LinkScope } from "../../platform/http/url-signer.ts";
 import type { Accounts } from "../../platform/identity/embedded/accounts.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { LabsService } from "../labs/labs.service.ts";
@@ -37,6 +38,7 @@ import {
   listLabCustomers,
   listOrders,
   markClaimed,
+  recordCollection,
   updateOrderRow,
 } from "./orders.store.ts";
 
@@ -53,6 +55,7 @@ export interface OrdersDeps {
   /** The embedded provider's accounts, whose email is the current one; null when an external provider signs in. */
   accounts: Pick<Accounts, "findById"> | null;
   mailer: Mailer;
+  bus: Pick<EventBus, "publish">;
   publicUrl: string;
   now?: () => Date;
 }
@@ -67,8 +70,12 @@ const hash = (code: string) => createHash("sha256").update(code).digest("hex");
  * link's code.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, films, labs, users, downloads, grants, accounts, mailer, publicUrl } = deps;
+  const { db, films, labs, users, downloads, grants, accounts, mailer, bus, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** Tells the lab's open order screens that an order changed (null status: it is gone). */
+  const changed = (labId: string, orderId: string, status: OrderRow["status"] | null) =>
+    bus.publish(ownerFeedId(labId), { type: "order", order_id: orderId, status });
 
   /** The photographer with this email, if one has an account (labs are never anyone's customer). */
   async function customerOf(email: string): Promise<string | null> {
@@ -94,6 +101,15 @@ export function createOrdersService(deps: OrdersDeps) {
       share_expires_at: row.share_expires_at ? new Date(row.share_expires_at).toISOString() : null,
       sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
       claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
+      collected: row.claimed_at
+        ? {
+            by: row.user_name,
+            at: new Date(row.claimed_at).toISOString(),
+            rolls: row.collected_rolls,
+            scans: row.collected_scans,
+            bytes: row.collected_bytes === null ? null : Number(row.collected_bytes),
+          }
+        : null,
       created_at: new Date(row.created_at).toISOString(),
       updated_at: new Date(row.updated_at).toISOString(),
     };
@@ -128,6 +144,7 @@ export function createOrdersService(deps: OrdersDeps) {
       status,
       ...(sentAt ? { sent_at: sentAt } : {}),
     });
+    changed(row.lab_id, row.id, status);
     return { code, url: `${publicUrl}/order?code=${encodeURIComponent(code)}`, expires_at: expiresAt.toISOString() } satisfies OrderShare;
   }
 
@@ -155,7 +172,8 @@ export function createOrdersService(deps: OrdersDeps) {
       const created = by.get("created") ?? 0;
       const shared = by.get("shared") ?? 0;
       const sent = by.get("sent") ?? 0;
-      return { created, shared, sent, total: created + shared + sent };
+      const collected = by.get("collected") ?? 0;
+      return { created, shared, sent, collected, total: created + shared + sent + collected };
     },
 
     async list(labId: string, query: ListOrdersQuery): Promise<Order[]> {
@@ -188,6 +206,7 @@ export function createOrdersService(deps: OrdersDeps) {
         source,
         external_id: externalId,
       });
+      changed(labId, row.id, row.status);
       return toOrder(row);
     },
 
@@ -219,6 +238,7 @@ export function createOrdersService(deps: OrdersDeps) {
       await own(labId, id);
       const email = body.user_email?.toLowerCase();
       const row = await updateOrderRow(db, labId, id, { ...body, ...(email ? { user_email: email } : {}) });
+      changed(labId, id, row!.status);
       return toOrder(row!);
     },
 
@@ -232,19 +252,26 @@ export function createOrdersService(deps: OrdersDeps) {
         if (err instanceof AppError && err.code === "order-not-found") throw err;
         throw new AppError("order-delete-failed");
       }
+      changed(labId, id, null);
     },
 
-    /** A roll in the order (at most MAX_ROLLS_PER_ORDER), whose scans the lab uploads like any roll's. */
+    /**
+     * A roll in the order (at most MAX_ROLLS_PER_ORDER), whose scans the lab uploads like any roll's. Not once the
+     * order is collected: it cannot be collected twice, so a roll added then would reach nobody.
+     */
     async addFilm(labId: string, id: string, film: NewFilm): Promise<FilmDetail> {
       const row = await own(labId, id);
+      if (row.claimed_at) throw new AppError("order-collected");
       if ((await films.orderRows(labId, row.id)).length >= MAX_ROLLS_PER_ORDER) throw new AppError("order-rolls-limit");
-      return films.createInOrder(labId, row.id, film);
+      const added = await films.createInOrder(labId, row.id, film);
+      changed(labId, row.id, row.status);
+      return added;
     },
 
-    /** POST orders/{id}/share: a link for `minutes`; created → shared (a sent order stays sent). */
+    /** POST orders/{id}/share: a link for `minutes`; created → shared (a sent or collected order stays so). */
     async share(labId: string, id: string, minutes: number): Promise<OrderShare> {
       const row = await own(labId, id);
-      return newLink(row, minutes, row.status === "sent" ? "sent" : "shared");
+      return newLink(row, minutes, row.status === "created" ? "shared" : row.status);
     },
 
     /**
@@ -306,6 +333,7 @@ export function createOrdersService(deps: OrdersDeps) {
         films: await films.ofOrder(row.lab_id, row.id, scope),
         expires_at: new Date(row.share_expires_at!).toISOString(),
         claimed: row.claimed_at !== null,
+        claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
       };
     },
 
@@ -329,15 +357,17 @@ export function createOrdersService(deps: OrdersDeps) {
       const rolls = await films.orderRows(row.lab_id, row.id);
       const { labName } = await labs.mailParts(row.lab_id, "en-US");
       await db.transaction().execute(async (tx) => {
-        if (!(await markClaimed(tx, row.id, userId))) throw new AppError("order-already-added");
-        await films.transferToCustomer(
+        if (!(await markClaimed(tx, row.id, userId, now()))) throw new AppError("order-already-added");
+        const moved = await films.transferToCustomer(
           tx,
           row.lab_id,
           rolls.map((f) => f.id),
           userId,
           labName,
         );
+        await recordCollection(tx, row.id, moved);
       });
+      changed(row.lab_id, row.id, "collected");
       return { films: rolls.map((f) => ({ id: f.id, name: f.name })) };
     },
 

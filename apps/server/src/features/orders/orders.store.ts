@@ -93,16 +93,25 @@ export async function isDeletedStoreOrder(db: Db, labId: string, source: Exclude
   return row !== undefined;
 }
 
-/** Marks an order's rolls as added to the customer's account, once: false when it already was. */
-export async function markClaimed(db: Db, id: string, userId: string) {
+/** Marks an order's rolls as added to the customer's account (collected), once: false when it already was. */
+export async function markClaimed(db: Db, id: string, userId: string, at: Date) {
   const row = await db
     .updateTable("orders")
-    .set({ claimed_at: new Date(), user_id: userId, updated_at: new Date() })
+    .set({ claimed_at: at, user_id: userId, status: "collected", updated_at: at })
     .where("id", "=", id)
     .where("claimed_at", "is", null)
     .returning("id")
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** What the claim moved, counted as the rolls left the lab (inside the claim's transaction). */
+export async function recordCollection(db: Db, id: string, moved: { rolls: number; scans: number; bytes: number }) {
+  await db
+    .updateTable("orders")
+    .set({ collected_rolls: moved.rolls, collected_scans: moved.scans, collected_bytes: moved.bytes })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function countOrdersByStatus(db: Db, labId: string) {

@@ -9,7 +9,11 @@ import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { FeedPass, TicketIssuer } from "./realtime-tickets.ts";
 
-/** The realtime feed of one film: `/ws/{filmId}?token=<ticket>` streams shot states and download progress. */
+/**
+ * A realtime feed: `/ws/{filmId}?token=<ticket>` streams one roll's shot states and download progress, and
+ * `/ws/owner:{userId}` (the domain's `ownerFeedId`, a lab's order screens) those of every roll its owner holds with
+ * its orders' changes. The ticket names the one feed it opens, so the id in the path is checked against it.
+ */
 export async function realtimeRoutes(app: FastifyInstance, deps: { bus: EventBus; tickets: TicketIssuer; publicUrl: string }) {
   const allowedOrigin = new URL(deps.publicUrl).origin;
   await app.register(websocket, { options: { maxPayload: 4096 } });

@@ -1,11 +1,11 @@
-import { SHOT_ERROR_MESSAGES, type Shot, type ShotErrorCode, type ShotUpdate } from "@latent/domain/films";
+import { ownerFeedId, SHOT_ERROR_MESSAGES, type Shot, type ShotErrorCode, type ShotUpdate } from "@latent/domain/films";
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
 import { createHook } from "../../platform/hooks/hook.ts";
 import { notFound } from "../../platform/http/app-error.ts";
 import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
-import type { EventBus } from "../../platform/realtime/event-bus.ts";
+import type { EventBus, FilmEvent } from "../../platform/realtime/event-bus.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
@@ -88,9 +88,9 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     for (const key of [row.object_key, row.thumb_key, row.preview_key]) if (key) await store.delete(key);
   };
 
-  /** Tells listeners of the film about a shot's new state. */
+  /** Tells listeners of the film, and of its owner's feed, about a shot's new state. */
   const announce = (row: ShotRow) => {
-    bus.publish(row.film_id, {
+    const event: FilmEvent = {
       type: "shot",
       film_id: row.film_id,
       index: row.index,
@@ -98,7 +98,14 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       error_message: row.error_message,
       error_code: row.error_code,
       thumbnail_url: link(row.thumb_key),
-    });
+    };
+    bus.publish(row.film_id, event);
+    bus.publish(ownerFeedId(row.user_id), event);
+  };
+  const announceDeleted = (row: Pick<ShotRow, "film_id" | "user_id" | "index">) => {
+    const event: FilmEvent = { type: "shot-deleted", film_id: row.film_id, index: row.index };
+    bus.publish(row.film_id, event);
+    bus.publish(ownerFeedId(row.user_id), event);
   };
 
   /** Applies changes to a shot and announces its new state. */
@@ -159,7 +166,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       if (!row) throw notFound();
       await discard(row);
       await deleteShotRow(db, row.id);
-      bus.publish(filmId, { type: "shot-deleted", film_id: filmId, index });
+      announceDeleted(row);
     },
 
     /** Records the image type the scan's first bytes showed (no new state to announce). */
@@ -194,7 +201,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
         if (freed >= bytes) break;
         await discard(row);
         await deleteShotRow(db, row.id);
-        bus.publish(row.film_id, { type: "shot-deleted", film_id: row.film_id, index: row.index });
+        announceDeleted(row);
         const size = Number(row.size);
         freed += size;
         removed.push({ film_id: row.film_id, index: row.index, size, created_at: row.created_at });
@@ -211,7 +218,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       for (const row of await listShotsOfUser(db, userId)) {
         await discard(row);
         await deleteShotRow(db, row.id);
-        bus.publish(row.film_id, { type: "shot-deleted", film_id: row.film_id, index: row.index });
+        announceDeleted(row);
         removed.push({ film_id: row.film_id, index: row.index, size: Number(row.size ?? 0) });
       }
       return removed;

@@ -227,18 +227,19 @@ export async function transferShotRows(db: Db, filmId: string, toUserId: string)
   await db.updateTable("shots").set({ user_id: toUserId, updated_at: new Date() }).where("film_id", "=", filmId).execute();
 }
 
-/** Bytes and kept shots of some rolls: what moving them to another account adds to its usage. */
+/** Bytes, kept and finished shots of some rolls: what moving them to another account adds to its usage. */
 export async function filmsUsage(db: Db, filmIds: readonly string[]) {
-  if (filmIds.length === 0) return { bytes: 0, kept: 0 };
+  if (filmIds.length === 0) return { bytes: 0, kept: 0, done: 0 };
   const row = await db
     .selectFrom("shots")
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<string | number>("size"), eb.val(0)).as("bytes"),
       eb.fn.countAll<string | number>().filterWhere("kept", "=", true).as("kept"),
+      eb.fn.countAll<string | number>().filterWhere("state", "=", "done").as("done"),
     ])
     .where("film_id", "in", filmIds)
     .executeTakeFirstOrThrow();
-  return { bytes: Number(row.bytes), kept: Number(row.kept) };
+  return { bytes: Number(row.bytes), kept: Number(row.kept), done: Number(row.done) };
 }
 
 /** Uploaded scans waiting for processing, on every instance (the metrics' queue depth). */

@@ -22,6 +22,7 @@ import * as paidOnce from "../../migrations/0015-paid-once.ts";
 import * as orderLinkGrants from "../../migrations/0016-order-link-grants.ts";
 import * as devicePairingDetails from "../../migrations/0018-device-pairing-details.ts";
 import * as cacheGenerations from "../../migrations/0021-cache-generations.ts";
+import * as orderCollection from "../../migrations/0022-order-collection.ts";
 import * as labContactEmail from "../../migrations/0023-lab-contact-email.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016-order-link-grants": orderLinkGrants,
   "0018-device-pairing-details": devicePairingDetails,
   "0021-cache-generations": cacheGenerations,
+  "0022-order-collection": orderCollection,
   "0023-lab-contact-email": labContactEmail,
 };
 

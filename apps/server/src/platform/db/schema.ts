@@ -390,7 +390,7 @@ export interface OrdersTable {
   user_email: string;
   user_phone: Generated<string>;
   user_id: string | null;
-  status: Generated<"created" | "shared" | "sent">;
+  status: Generated<"created" | "shared" | "sent" | "collected">;
   source: Generated<"manual" | "shopify" | "woocommerce">;
   external_id: string | null;
   share_code_hash: string | null;
@@ -399,6 +399,10 @@ export interface OrdersTable {
   share_expires_at: Timestamp | null;
   sent_at: Timestamp | null;
   claimed_at: Timestamp | null;
+  /** What the claim moved, counted as the rolls left the lab; null before, and on orders claimed before 0022. */
+  collected_rolls: number | null;
+  collected_scans: number | null;
+  collected_bytes: BigIntColumn | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -13,7 +13,9 @@ export type FilmEvent =
   | { type: "shot-deleted"; film_id: string; index: number }
   // Between servers only, never sent to a client: feeds opened under this grant (a revoked share link) close.
   | { type: "grant-withdrawn"; film_id: string; grant: string }
-  | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean };
+  | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean }
+  // On an owner's feed only (domain's ownerFeedId): one of the lab's orders changed (made, edited, a roll added, linked, sent, collected, deleted).
+  | { type: "order"; order_id: string; status: string | null };
 
 /** Film events (shot states, download progress) fanned out to every listener, on every instance. */
 export interface EventBus {

@@ -1,3 +1,4 @@
+import { ORDER_PARAM } from "@latent/domain/app-paths";
 import { ORDER_STATUSES, type OrderStatus } from "@latent/domain/orders";
 import { Alert, Anchor, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -6,13 +7,13 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useOrders } from "./api/list-orders.ts";
+import { CollectedNote } from "./components/collected-note.tsx";
 import { NewOrderModal } from "./components/new-order-modal.tsx";
 import { OrderDrawer } from "./components/order-drawer.tsx";
 import { StatusBadge } from "./components/status-badge.tsx";
+import { useOrdersFeed } from "./use-orders-feed.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** The search parameter of the open order, so a reload or a shared address opens it again. */
-const ORDER_PARAM = "order";
 
 /** The lab's orders: search, filter by status, create one, and open one in a drawer. */
 export function OrdersScreen() {
@@ -24,6 +25,9 @@ export function OrdersScreen() {
   const [creating, setCreating] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const orders = useOrders({ ...(status ? { status } : {}), ...(debounced ? { search: debounced } : {}) });
+  // The list and the open order follow the lab's feed: scans arriving, orders sent and collected, without a reload.
+  useOrdersFeed();
+  // The open order is in the address, so a reload, a shared address or a roll's way back opens it again.
   const openId = searchParams.get(ORDER_PARAM);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   const filtered = Boolean(status || debounced);
@@ -93,7 +97,10 @@ export function OrdersScreen() {
                 <Table.Td>
                   <StatusBadge status={order.status} />
                 </Table.Td>
-                <Table.Td>{order.films.length}</Table.Td>
+                <Table.Td>
+                  {/* A collected order's rolls are the customer's now: say what went, and when. */}
+                  {order.collected ? <CollectedNote collected={order.collected} size="xs" /> : order.films.length}
+                </Table.Td>
                 <Table.Td>{dateFormat.format(new Date(order.created_at))}</Table.Td>
               </Table.Tr>
             ))}

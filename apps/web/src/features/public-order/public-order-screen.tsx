@@ -1,8 +1,9 @@
+import { paths } from "@latent/domain/app-paths";
 import type { PublicOrder } from "@latent/domain/orders";
 import { Alert, Anchor, Button, EmptyState, Group, Image, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
@@ -37,6 +38,25 @@ function LabHeader({ lab }: { lab: PublicOrder["lab"] }) {
   );
 }
 
+/**
+ * Where the rolls went once the customer added them to their account: the order no longer holds them. The link
+ * leads to the rolls in the account, through sign-in for whoever is not signed in.
+ */
+function CollectedNotice({ name, at }: { name: string; at: string }) {
+  const { t, i18n } = useTranslation("publicOrder");
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(at));
+  return (
+    <Alert color="teal" role="status" title={t("collected.title")}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t("collected.text", { name, date })}</Text>
+        <Button component={Link} to={paths.user.films} variant="light">
+          {t("collected.open")}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 function OrderView({ order, code }: { order: PublicOrder; code: string }) {
   const { t, i18n } = useTranslation("publicOrder");
   const staleLinks = useDelayedRefresh(publicOrderKeys.order(code));
@@ -53,7 +73,9 @@ function OrderView({ order, code }: { order: PublicOrder; code: string }) {
         </Text>
       </Stack>
       <ClaimCard code={code} claimed={order.claimed} />
-      {order.films.length === 0 ? (
+      {order.claimed_at ? (
+        <CollectedNotice name={order.user_name} at={order.claimed_at} />
+      ) : order.films.length === 0 ? (
         <EmptyState title={t("empty.title")} description={t("empty.text")} py="xl" />
       ) : (
         order.films.map((film) => <OrderRoll key={film.id} film={film} code={code} onStaleImage={onStaleImage} />)

@@ -4,7 +4,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-const COUNTS = ["created", "shared", "sent", "total"] as const;
+const COUNTS = ["created", "shared", "sent", "collected", "total"] as const;
 
 /** The lab's orders counted by status, with the way to them. */
 export function OrderCounts({ counts }: { counts: MyLab["orders"] }) {
@@ -20,7 +20,7 @@ export function OrderCounts({ counts }: { counts: MyLab["orders"] }) {
             {t("orders.open")}
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} component="dl" m={0}>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} component="dl" m={0}>
           {COUNTS.map((status) => (
             <div key={status}>
               <Text component="dt" size="sm" c="dimmed">

@@ -10,6 +10,7 @@ import { useDeleteOrder } from "../api/delete-order.ts";
 import { useOrder } from "../api/get-order.ts";
 import { useUpdateOrder } from "../api/update-order.ts";
 import { AddRollForm } from "./add-roll-form.tsx";
+import { CollectedNote } from "./collected-note.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
 import { OrderFields, type OrderValues, useOrderForm } from "./order-fields.tsx";
 import { StatusBadge } from "./status-badge.tsx";
@@ -129,7 +130,14 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
         <Title order={3} size="h4" id="order-rolls-heading">
           {t("rolls.title", { count: order.films.length, max: MAX_ROLLS_PER_ORDER })}
         </Title>
-        {order.films.length === 0 ? (
+        {order.collected ? (
+          <Alert color="teal" role="status">
+            <Stack gap={4}>
+              <CollectedNote collected={order.collected} />
+              <Text size="sm">{t("collected.text")}</Text>
+            </Stack>
+          </Alert>
+        ) : order.films.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t("rolls.empty")}
           </Text>
@@ -164,7 +172,7 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
             </Table.Tbody>
           </Table>
         )}
-        {order.films.length < MAX_ROLLS_PER_ORDER ? (
+        {order.collected ? null : order.films.length < MAX_ROLLS_PER_ORDER ? (
           <AddRollForm orderId={order.id} />
         ) : (
           <Text size="sm" c="dimmed">
