@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { shortIdFromBytes } from "@latent/domain/stickers";
-import { type Browser, chromium, devices, expect, type Page, test } from "@playwright/test";
-import QRCode from "qrcode";
+import { devices, expect, type Page, test } from "@playwright/test";
 import { confirmEmail, fillSignIn, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { phoneBrowser, qrVideo } from "./support/camera.ts";
 import { png } from "./support/png.ts";
 
 /** A phone: Chromium on Android, at a common phone's size, with touch. */
@@ -55,48 +55,6 @@ function apiAs<T>(page: Page, path: string, init: { method?: string; body?: unkn
     },
     { path, init },
   ) as Promise<T>;
-}
-
-/**
- * A video of a sticker's QR code for Chromium's fake camera: YUV4MPEG2, 4:2:0, a few identical frames of the code
- * drawn black on white with its quiet zone, as a phone held over the sticker would see it.
- */
-async function qrVideo(text: string, file: string) {
-  const width = 640;
-  const height = 480;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
-  const quiet = 4;
-  const scale = Math.floor(440 / (modules.size + 2 * quiet));
-  const side = (modules.size + 2 * quiet) * scale;
-  const left = Math.floor((width - side) / 2);
-  const top = Math.floor((height - side) / 2);
-  const luma = Buffer.alloc(width * height, 255);
-  for (let row = 0; row < modules.size; row++)
-    for (let col = 0; col < modules.size; col++) {
-      if (!modules.get(row, col)) continue;
-      for (let y = 0; y < scale; y++) {
-        const start = (top + (row + quiet) * scale + y) * width + left + (col + quiet) * scale;
-        luma.fill(0, start, start + scale);
-      }
-    }
-  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
-  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
-  await writeFile(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
-}
-
-/** A second Chromium whose camera films `video`, launched with the project's own flags. */
-function phoneBrowser(video: string): Promise<Browser> {
-  const { launchOptions } = test.info().project.use;
-  return chromium.launch({
-    ...launchOptions,
-    args: [
-      ...(launchOptions?.args ?? []),
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
 }
 
 /** Buys a sticker pack through the shop's sandbox checkout and waits for its stickers to be minted. */

@@ -7,6 +7,7 @@ import { expect, type Page, test } from "@playwright/test";
 import jsqr from "jsqr";
 import sharp from "sharp";
 import { confirmEmail, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { phoneBrowser, qrVideo } from "./support/camera.ts";
 
 const run = promisify(execFile);
 // jsqr is CommonJS typed as an ES module: its default import is module.exports, whose `default` is the decoder.
@@ -107,6 +108,33 @@ test("a photographer buys a sticker pack, prints the sheet, and a scanned sticke
     await page.goto(stickerPath);
     await expect(page).toHaveURL(rollPath);
     await expect(page.getByRole("heading", { name: "Sleeve twelve", level: 1 })).toBeVisible();
+
+    // Unlinked, then linked again from the roll page with the camera, in a browser that has no QR reader of its
+    // own (no BarcodeDetector, as in Firefox): the page reads the code itself. The camera browser takes over the session.
+    const stickerRegion = page.getByRole("region", { name: "Sticker" });
+    await stickerRegion.getByRole("button", { name: "Unlink" }).click();
+    await dialog(page).getByRole("button", { name: "Unlink" }).click();
+    await expect(stickerRegion.getByLabel("Sticker id")).toBeVisible();
+    const video = join(dir, "sticker.y4m");
+    await qrVideo(url.href, video);
+    const camera = await phoneBrowser(video);
+    try {
+      const context = await camera.newContext({ storageState: await page.context().storageState() });
+      await context.addInitScript(() => {
+        delete (globalThis as { BarcodeDetector?: unknown }).BarcodeDetector;
+      });
+      const roll = await context.newPage();
+      await roll.goto(rollPath);
+      await roll.getByRole("button", { name: "Scan with camera" }).click();
+      await expect(roll.getByRole("region", { name: "Sticker" })).toContainText(/[0-9A-Z]{3}-[0-9A-Z]{3}-[0-9A-Z]{3}/, { timeout: 20_000 });
+      expect(await roll.evaluate(() => "BarcodeDetector" in globalThis)).toBe(false);
+      // The sticker opens the roll again. (Asked here: this browser took over the session, and a refresh token used
+      // in two browsers ends it in the first.)
+      await roll.goto(stickerPath);
+      await expect(roll).toHaveURL(rollPath);
+    } finally {
+      await camera.close();
+    }
 
     // Anyone else: the sticker is a Latent roll's, and nothing about which.
     const stranger = await browser.newContext();
