@@ -1,4 +1,3 @@
-import { paths } from "@latent/domain/app-paths";
 import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
@@ -10,6 +9,7 @@ import { useApiClient } from "../../shared/api/api-client-context.tsx";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useGearList } from "../gear/api/list-gear.ts";
+import { useCurrentUser } from "../user/api/get-user.ts";
 import { createWsTicket } from "./api/create-ws-ticket.ts";
 import { useDeleteFilm } from "./api/delete-film.ts";
 import { filmKeys } from "./api/film-keys.ts";
@@ -31,6 +31,7 @@ import { ShotLightbox } from "./public/shot-lightbox.tsx";
 import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "./public/use-delayed-refresh.ts";
 import { type FilmFeedEvent, useFilmFeed } from "./public/use-film-feed.ts";
 import { useShotInUrl } from "./public/use-shot-in-url.ts";
+import { rollHome } from "./roll-home.ts";
 import { useFilmUploads, useUploadManager } from "./uploads/use-uploads.ts";
 
 /** Realtime events come in bursts (one per shot): the roll is fetched once per burst. */
@@ -55,6 +56,8 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const lenses = useGearList("lenses");
   const remove = useDeleteFilm();
   const refresh = useDelayedRefresh(filmKeys.detail(film.id));
+  // A lab's roll belongs to an order: its way back is to that order, never to the photographers' roll list.
+  const home = rollHome(film.order_id, useCurrentUser().role);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const lightbox = useShotInUrl();
@@ -103,7 +106,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
               color: "green",
               message: t("delete.done", { name: title }),
             });
-            navigate(paths.user.films);
+            navigate(home.to);
           },
           onError: (err) =>
             notifications.show({
@@ -136,8 +139,8 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
 
   return (
     <Stack gap="lg" maw={1400}>
-      <Anchor component={Link} to={paths.user.films} size="sm">
-        {t("overview.back")}
+      <Anchor component={Link} to={home.to} size="sm">
+        {t(home.text)}
       </Anchor>
       <FilmSummary
         film={film}
@@ -217,6 +220,7 @@ export function FilmScreen({ stickerPanel }: FilmScreenProps) {
   const errorText = useApiErrorText();
   const { filmId = "" } = useParams();
   const film = useFilm(filmId);
+  const home = rollHome(null, useCurrentUser().role);
 
   if (film.isPending) {
     return (
@@ -242,8 +246,8 @@ export function FilmScreen({ stickerPanel }: FilmScreenProps) {
                   {t("common:actions.retry")}
                 </Button>
               )}
-              <Button size="xs" variant="default" component={Link} to={paths.user.films}>
-                {t("overview.back")}
+              <Button size="xs" variant="default" component={Link} to={home.to}>
+                {t(home.text)}
               </Button>
             </Group>
           </Stack>
