@@ -2,6 +2,9 @@ import { z } from "zod";
 
 /** Most orders one Shopify import fetches: the Admin API's largest page (`orders(first: 250)`). */
 export const SHOPIFY_IMPORT_MAX = 250;
+export const SHOPIFY_IMPORT_MIN = 1;
+/** What the lab's import form offers first: a day or two of a small shop's orders. */
+export const SHOPIFY_IMPORT_DEFAULT = 20;
 
 /**
  * A Shopify shop's own domain from what a lab typed (`https://name.myshopify.com/admin`, `Name.myshopify.com`), or
@@ -40,7 +43,7 @@ export const ShopifyImportQuerySchema = z.object({
   num_of_orders: z.coerce
     .number({ error: `must be a whole number from 1 to ${SHOPIFY_IMPORT_MAX}` })
     .int({ error: `must be a whole number from 1 to ${SHOPIFY_IMPORT_MAX}` })
-    .min(1, { error: `must be a whole number from 1 to ${SHOPIFY_IMPORT_MAX}` })
+    .min(SHOPIFY_IMPORT_MIN, { error: `must be a whole number from 1 to ${SHOPIFY_IMPORT_MAX}` })
     .max(SHOPIFY_IMPORT_MAX, { error: `must be a whole number from 1 to ${SHOPIFY_IMPORT_MAX}` }),
 });
 /** What an import did: orders made now, and those already imported before or without a customer email. */

@@ -1,7 +1,7 @@
+import type { IntegrationSecret } from "@latent/domain/integrations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
-import type { IntegrationSecret } from "./integration-types.ts";
 import { labKeys } from "./lab-keys.ts";
 
 /** POST integrations/secret: a new secret, answered once; the previous one stops working. */

@@ -1,14 +1,14 @@
+import type { ImportResult } from "@latent/domain/integrations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { orderKeys } from "../../orders/api/order-keys.ts";
-import type { ImportedOrders } from "./integration-types.ts";
 import { labKeys } from "./lab-keys.ts";
 
 /** GET integrations/shopify/import/orders?num_of_orders=: imports the shop's latest orders; those already here are skipped. */
 export const importShopifyOrders = (api: ApiClient, count: number) =>
   // Reading a store's orders can take longer than an ordinary call.
-  api<ImportedOrders>(`/api/integrations/shopify/import/orders?num_of_orders=${count}`, { timeoutMs: 60_000 });
+  api<ImportResult>(`/api/integrations/shopify/import/orders?num_of_orders=${count}`, { timeoutMs: 60_000 });
 
 export function useImportShopifyOrders() {
   const api = useApiClient();

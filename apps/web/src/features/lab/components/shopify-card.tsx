@@ -1,3 +1,4 @@
+import { type IntegrationsState, SHOPIFY_IMPORT_DEFAULT, SHOPIFY_IMPORT_MAX, SHOPIFY_IMPORT_MIN } from "@latent/domain/integrations";
 import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
@@ -5,10 +6,9 @@ import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useConnectShopify } from "../api/connect-shopify.ts";
 import { useImportShopifyOrders } from "../api/import-shopify-orders.ts";
-import { type IntegrationsStatus, SHOPIFY_IMPORT_DEFAULT, SHOPIFY_IMPORT_MAX, SHOPIFY_IMPORT_MIN } from "../api/integration-types.ts";
 
 /** Connects a Shopify shop (through Shopify's own install page) and imports its latest orders. */
-export function ShopifyCard({ status }: { status: IntegrationsStatus["shopify"] }) {
+export function ShopifyCard({ status }: { status: IntegrationsState["shopify"] }) {
   const { t } = useTranslation("lab");
   const errorText = useApiErrorText();
   const connect = useConnectShopify();

@@ -1,3 +1,4 @@
+import type { IntegrationsState } from "@latent/domain/integrations";
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
@@ -6,11 +7,10 @@ import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useConnectWooCommerce } from "../api/connect-woocommerce.ts";
 import { useDisconnectWooCommerce } from "../api/disconnect-woocommerce.ts";
-import type { IntegrationsStatus } from "../api/integration-types.ts";
 import { CopyField } from "./copy-field.tsx";
 
 /** Connects a WooCommerce store (its own authorisation page) and gives the webhook address its orders are sent to. */
-export function WooCommerceCard({ status, labId }: { status: IntegrationsStatus["woocommerce"]; labId: string }) {
+export function WooCommerceCard({ status, labId }: { status: IntegrationsState["woocommerce"]; labId: string }) {
   const { t } = useTranslation("lab");
   const errorText = useApiErrorText();
   const connect = useConnectWooCommerce();
