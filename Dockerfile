@@ -24,9 +24,9 @@ RUN npm ci --omit=dev && npm cache clean --force
 FROM node:24-slim
 # No NODE_ENV: the server behaves the same as under `npm start`.
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-# glibc: image buffers go back to the system when freed (see scripts/run.sh, decision 0018).
+# glibc: image buffers go back to the system when freed (see scripts/run.sh, decision 0025).
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
-# The young generation bounded as scripts/run.sh does (decision 0018).
+# The young generation bounded as scripts/run.sh does (decision 0033).
 ENV NODE_OPTIONS=--max-semi-space-size=16
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

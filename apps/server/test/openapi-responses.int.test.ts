@@ -5,7 +5,7 @@ import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 /**
  * What a client receives is what /api/openapi.json promises, on a roll with every kind of shot (done, failed,
- * uploading): a guard for any change to how replies are built or serialized (decision 0018).
+ * uploading): a guard for any change to how replies are built or serialized (decision 0037).
  */
 describe.each(DATABASES)("responses against the OpenAPI document on %s", (kind) => {
   let s: TestServer;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, photographer, roll, upload } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
-// A roll page and the rolls list are kept between writes (decision 0018): every write must show on the next read.
+// A roll page and the rolls list are kept between writes (decision 0027): every write must show on the next read.
 describe.each(DATABASES)("roll pages kept between writes on %s", (kind) => {
   let s: TestServer;
   beforeAll(async () => {

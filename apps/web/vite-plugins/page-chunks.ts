@@ -23,7 +23,7 @@ function chunkName(users: readonly string[], all: readonly Page[]) {
  *
  * Left to itself, the bundler splits lazy code by every lazy module of the app (≈ 60 of them): the roll page came
  * as ≈ 70 files, most under 1 KB, and Chromium took ≈ 330 ms to fetch them over six HTTP/1.1 connections (decision
- * 0018, round 5). Pages of the app not in the list share the files of those that are.
+ * 0036). Pages of the app not in the list share the files of those that are.
  *
  * Each group takes the modules its members import with it (rolldown's `includeDependenciesRecursively`). A module's
  * imports are used by every page that uses it, and more: so the groups go in order of how many pages use them, most

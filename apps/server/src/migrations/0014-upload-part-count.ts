@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * An upload counts its recorded parts on its own row (decision 0018, round 2): recording a chunk is then one
+ * An upload counts its recorded parts on its own row (decision 0023): recording a chunk is then one
  * statement whose update of that row waits for any other part of the same upload being recorded, so two last parts
  * arriving together still see each other and one of them completes the upload.
  */

@@ -9,7 +9,7 @@ import type { AppServices } from "./app-services.ts";
  * A signed-in user opening a page of the user area cold: the first requests its guards and its loader make (the
  * profile; the roll, on a roll's page) go out before the router asks for the page's code. Asked for after it, they
  * waited behind its ≈ 70 chunks for one of the browser's six connections: `/api/user` answered in 5 ms of server
- * time but 300–390 ms after it was sent, and the roll's thumbnails came that much later (decision 0018). The guards
+ * time but 300–390 ms after it was sent, and the roll's thumbnails came that much later (decision 0035). The guards
  * and the loader then find them in the query cache, answered or on their way. Resolves once they are sent.
  *
  * On a roll's page, the first screen's thumbnails are asked for as soon as the roll arrives, as the tiles will ask

@@ -264,7 +264,7 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
           // The role redirects look at the previous route too, so they guard every route of the area (spec §2).
           middleware: [mobileRedirect(services), requireLogin(services), roleRedirects(services, previousPath)],
           // Only the component is lazy (object form): the guards and the child's loader run while the layout's code
-          // loads, instead of after it and every chunk it imports (decision 0018).
+          // loads, instead of after it and every chunk it imports (decision 0035).
           lazy: { Component: async () => (await import("./layouts/user-layout.tsx")).UserLayout },
           children: userRoutes,
         },

@@ -35,7 +35,7 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
         response: { 200: z.array(FilmSchema) },
       },
     },
-    // The two hottest reads of the product, kept briefly between writes (decision 0018).
+    // The two hottest reads of the product, kept briefly between writes (decision 0027).
     async (request, reply) => {
       const { sub } = callerOf(request);
       return replies.send(reply, `list\u0000${sub}\u0000${JSON.stringify(request.query)}`, () => films.list(sub, request.query));

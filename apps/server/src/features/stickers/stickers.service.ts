@@ -132,7 +132,7 @@ export function createStickersService({ db, films, publicUrl }: StickersDeps) {
     async sheet(userId: string, shipmentId: string, paper: SheetPaper): Promise<Buffer | null> {
       const rows = await listStickers(db, userId, shipmentId);
       if (rows.length === 0) return null;
-      // PDFKit and the QR encoder load with the first sheet: most servers never print one (decision 0018).
+      // PDFKit and the QR encoder load with the first sheet: most servers never print one (decision 0029).
       const { renderStickerSheet } = await import("./sticker-sheet.ts");
       return renderStickerSheet({ stickers: rows.map((r) => ({ hash: r.hash, shortId: r.short_id })), publicUrl, paper });
     },

@@ -111,7 +111,7 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
   return {
     /**
      * Creates the caller's user from the token's claims the first time it is seen, and refuses a blocked account
-     * (`account-blocked`): one read per request whose checks the caller-checks memo does not hold (decision 0018).
+     * (`account-blocked`): one read per request whose checks the caller-checks memo does not hold (decision 0026).
      */
     async ensure(caller: Caller) {
       if (!known.has(caller.sub)) {

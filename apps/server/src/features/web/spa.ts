@@ -67,7 +67,7 @@ export async function serveWebApp(app: FastifyInstance, options: { dist: string;
     await app.register(fastifyStatic, {
       root: options.dist,
       // One route that looks each file up, not one route per file: a route per file of the build (≈ 800 with the
-      // .br and .gz copies, each for GET and HEAD) held ≈ 24 MB of the idle server (decision 0018).
+      // .br and .gz copies, each for GET and HEAD) held ≈ 24 MB of the idle server (decision 0032).
       wildcard: true,
       index: false,
       // The build writes .br and .gz next to every text file (apps/web/vite-plugins/precompress.ts): sent as they are.

@@ -23,7 +23,7 @@ export interface ReplyCache {
  * Serialised replies of hot read routes (a roll page, the rolls list), each kept with the counter of the rows it shows
  * (`generation`: bumped by every write to them, on any instance) and sent again only while the counter still has
  * that value, for at most the TTL. Under a burst of reads a roll costs one read of the counter and no serialisation
- * instead of a pair of queries and a serialisation per request (decisions 0018, 0021). Any such write makes every
+ * instead of a pair of queries and a serialisation per request (decisions 0027, 0021). Any such write makes every
  * kept reply stale: coarse, and cheap to get right, since nothing has to say which rolls a write touched.
  */
 export function createReplyCache(generation: CacheGeneration): ReplyCache {

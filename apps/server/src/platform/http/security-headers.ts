@@ -59,7 +59,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     xFrameOptions: { action: "deny" },
   };
   // Built once: @fastify/helmet rebuilt helmet's middleware (and re-parsed the policy) on every request, ≈ 5 % of a
-  // roll page's CPU under load (decision 0018).
+  // roll page's CPU under load (decision 0031).
   const everywhere = helmet(options);
   const framable = helmet({
     ...options,

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 
 /**
- * V8's collection schedule while scans stream in (decision 0018, round 4).
+ * V8's collection schedule while scans stream in (decision 0034).
  *
  * An upload's bytes arrive as 64 KB buffers outside the JS heap. With V8's own schedule the server, whose live heap
  * is ≈ 45 MB of loaded code, ran a full mark-compact every ≈ 16 MB received: the heap limit it sets after each

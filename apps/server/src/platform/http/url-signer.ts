@@ -26,7 +26,7 @@ export function createUrlSigner(secret: string, grants: LinkGrants = createLinkG
     createHmac("sha256", secret)
       .update(grant ? `${path}\n${expires}\n${grant}` : `${path}\n${expires}`)
       .digest("base64url");
-  // A roll's page signs three links per shot per request: an HMAC each was a tenth of its cost (decision 0018).
+  // A roll's page signs three links per shot per request: an HMAC each was a tenth of its cost (decision 0024).
   // Links without a grant expire on a whole minute, so the same link is handed out, and its signature reused, for
   // up to a minute (and the browser's cache of the image holds across reloads meanwhile).
   const signed = new Map<string, string>();

@@ -29,7 +29,7 @@ const guardScopes = new WeakMap<object, Scope[]>();
 /**
  * Builds the preHandler that requires a valid token carrying every given scope. With `checks`, a token whose
  * checks (signature, account and grant state, the caller's standing) passed moments ago, with nothing they read
- * changed since on any instance, is taken without reading them again (decisions 0018, 0021).
+ * changed since on any instance, is taken without reading them again (decisions 0026, 0021).
  */
 export function requireScopes(verify: TokenVerifier, onCaller: OnCaller, checks?: CallerChecks) {
   return (...scopes: Scope[]) => {

@@ -43,7 +43,7 @@ async function storedPart(staging: string, partNumber: number, etag: string) {
  * Objects as files under a root folder; the content type sits beside each in a small `.meta` file.
  * Multipart uploads stage their parts under `<root>/.uploads/<uploadId>/` (no key can start with a dot, so
  * staging never collides with an object). A part's ETag is a random tag of that stored version (not an MD5: nothing
- * here needs one, and hashing cost a fifth of an upload's time; decision 0018), and completing with an ETag takes
+ * here needs one, and hashing cost a fifth of an upload's time; decision 0022), and completing with an ETag takes
  * exactly the version it names. When the upload's part size is known, the first version of each part is written at
  * its offset in one file, so completion copies nothing; a version sent again, and every part without a part size,
  * is a file of its own, `<partNumber>.<etag>`, renamed into place whole, so no part is ever seen half-written.

@@ -147,7 +147,7 @@ export interface Zip {
   /**
    * Writes the zip to a sink (the client's response), reading local files into two reused buffers, one being
    * written while the next is read: memory stays at 2 MiB whatever the roll's size, where a stream's fresh buffer per
-   * read grew the heap by tens of MB until the garbage collector caught up (decision 0018).
+   * read grew the heap by tens of MB until the garbage collector caught up (decision 0030).
    */
   writeTo(out: Writable): Promise<void>;
 }

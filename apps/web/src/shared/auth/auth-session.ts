@@ -100,7 +100,7 @@ export function createAuthSession(
   };
   // A stored session needs the library on the first page behind the login guard: it is asked for at once, ahead of
   // that page's own chunks. Behind them (six connections per host) it arrived last and held back the page's first
-  // request, the user's profile and the roll with it (decision 0018). A failed load is tried again when needed.
+  // request, the user's profile and the roll with it (decision 0035). A failed load is tried again when needed.
   if (storedUser() !== null) {
     load().catch(() => {
       loading = null;
