@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
 import { NEWSLETTER_CONFIRM_DAYS, type NewsletterAccepted } from "@latent/domain/contact";
 import type { Locale } from "@latent/domain/locales";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "@latent/domain/plans";
 import type { Kysely } from "kysely";
+import type { SenderLimit } from "../../platform/cooldown/sender-limit.ts";
+import { newSecretToken, secretTokenHash } from "../../platform/crypto/secret-token.ts";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer.ts";
-import type { SenderLimit } from "../../platform/cooldown/sender-limit.ts";
 import {
   confirmSubscription,
   deleteSubscriptionsOf,
@@ -30,8 +30,6 @@ export interface NewsletterDeps {
   now: () => Date;
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** The newsletter with double opt-in: nothing is sent to an address until its owner clicks the mailed link. */
 export function createNewsletterService(deps: NewsletterDeps) {
   const { db, mailer, senders, unsubscribeTokens, publicUrl, now } = deps;
@@ -47,10 +45,10 @@ export function createNewsletterService(deps: NewsletterDeps) {
     /** Mails a confirmation link (or, to a confirmed address, a notice); the answer is the same either way. */
     async subscribe(email: string, locale: Locale, clientIp: string): Promise<NewsletterAccepted> {
       await senders.claim(email, clientIp);
-      // 256 bits from the CSPRNG; only its hash is stored, so the table alone cannot confirm anyone.
-      const token = randomBytes(32).toString("base64url");
+      // Only its hash is stored, so the table alone cannot confirm anyone.
+      const { token, hash } = newSecretToken();
       const expiresAt = new Date(now().getTime() + NEWSLETTER_CONFIRM_DAYS * 86_400_000);
-      const pending = await savePendingSubscription(db, { email, locale, confirmTokenHash: hashToken(token), confirmExpiresAt: expiresAt });
+      const pending = await savePendingSubscription(db, { email, locale, confirmTokenHash: hash, confirmExpiresAt: expiresAt });
       let message: MailMessage;
       if (pending) {
         message = confirmationMail(email, locale, {
@@ -73,7 +71,7 @@ export function createNewsletterService(deps: NewsletterDeps) {
     /** Confirms the subscription of a mailed link; false when the link is unknown, expired or unsubscribed since. */
     async confirm(token: string): Promise<boolean> {
       if (!token) return false;
-      return Boolean(await confirmSubscription(db, hashToken(token), now(), NEWSLETTER_DISCOUNT_PERCENT));
+      return Boolean(await confirmSubscription(db, secretTokenHash(token), now(), NEWSLETTER_DISCOUNT_PERCENT));
     },
 
     /** The percent off a first subscription that the address earned by confirming, while unused; else null (spec §1, §9). */

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { ShareLink } from "@latent/domain/films";
 import type { Kysely } from "kysely";
+import { newSecretToken, secretTokenHash } from "../../platform/crypto/secret-token.ts";
 import { isForeignKeyViolation } from "../../platform/db/db-errors.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
@@ -20,8 +20,6 @@ import {
   listShareLinks,
   revokeShareLink,
 } from "./shares.store.ts";
-
-const hash = (code: string) => createHash("sha256").update(code).digest("hex");
 
 /** The kind of grant share links hand their media links, zip links and feed tickets out under (link-grants.ts). */
 export const SHARE_GRANT = "share";
@@ -47,7 +45,7 @@ export function createSharesService(deps: SharesDeps) {
   /** The roll a code opens, how long and under which grant; an unknown, revoked or expired code is refused. */
   const resolve = async (code: string | null) => {
     if (!code || code.length > 200) throw new AppError("unauthorized");
-    const link = await findShareLinkByHash(db, hash(code));
+    const link = await findShareLinkByHash(db, secretTokenHash(code));
     if (!link) throw new AppError("unauthorized");
     if (link.revoked_at) throw new AppError("share-revoked");
     // The stated expiry is the enforced one: open until that very instant, and its signed links (which count whole
@@ -62,12 +60,12 @@ export function createSharesService(deps: SharesDeps) {
   return {
     async create(userId: string, filmId: string, minutes: number) {
       const film = await films.load(userId, filmId);
-      const code = randomBytes(32).toString("base64url");
+      const { token: code, hash } = newSecretToken();
       const expiresAt = new Date(now() + minutes * 60_000);
       const { id } = await insertShareLink(db, {
         film_id: film.id,
         user_id: userId,
-        code_hash: hash(code),
+        code_hash: hash,
         expires_at: expiresAt,
         created_at: new Date(now()),
       }).catch((err: unknown) => {
