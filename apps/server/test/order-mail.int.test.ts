@@ -104,6 +104,13 @@ describe.each(DATABASES)("a lab's contact email on %s", (kind) => {
     expect(cleared.body.contact_email).toBeNull();
   });
 
+  it("is documented in the OpenAPI: the lab's own view carries it, PUT labs/ names it", async () => {
+    const spec = (await s.api("/api/openapi.json")).body;
+    const put = spec.paths["/api/labs"].put;
+    expect(put.description).toContain("contact_email");
+    expect(JSON.stringify(put.responses["200"])).toContain('"contact_email"');
+  });
+
   it("goes with the lab's display name into the outbox when no SMTP server is set", async () => {
     const lab = await labWithOrder(s, { name: "Foto Lab Sants", contact_email: "hola@sants.example" });
     expect((await lab.send()).status).toBe(200);

@@ -98,6 +98,9 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requ
       schema: {
         tags,
         summary: "The lab's profile (JSON, or multipart with upload_file for the logo and lab_data)",
+        // The body is read by hand (JSON or multipart), so its fields are named here rather than by a body schema.
+        description:
+          "Fields, each optional: name, address, webpage, location, contact_email (where customers' replies to its order mails go; \"\" clears it, and they reach the lab account's own address), logo: null (removes it). 400 bad-request names the field that is not valid.",
         response: { 200: MyLabSchema },
       },
     },
