@@ -12,8 +12,11 @@ const scan = (r: number, g: number, b: number) =>
 const drawer = (page: Page) => page.getByRole("dialog");
 
 /** Marks the page's document: the mark survives anything but a reload or a navigation to another document. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (globalThis as { sameDocument?: boolean }).sameDocument = true;
+  });
+const stillSameDocument = (page: Page) => page.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument === true);
 
 test("the lab's loop: scans counted live, the order sent, collected by the customer, and the lab sees it without a reload", async ({
   page,
