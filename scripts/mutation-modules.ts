@@ -19,15 +19,26 @@ interface RuleModule {
 
 /** The rule modules of issue 25's areas and the tests that pin their rules. */
 export const RULE_MODULES: Record<string, RuleModule> = {
-  purchases: { file: "apps/server/src/features/purchases/purchases.service.ts", unit: [], api: ["purchases", "reliability-payments"] },
-  shop: { file: "apps/server/src/features/shop/shop.service.ts", unit: [], api: ["shop", "reliability-payments"] },
+  purchases: {
+    file: "apps/server/src/features/purchases/purchases.service.ts",
+    unit: [],
+    api: ["purchases", "reliability-payments", "purchases-rules"],
+  },
+  shop: { file: "apps/server/src/features/shop/shop.service.ts", unit: [], api: ["shop", "reliability-payments", "shop-rules"] },
   stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup"] },
   orders: { file: "apps/server/src/features/orders/orders.service.ts", unit: [], api: ["orders"] },
-  integrations: { file: "apps/server/src/features/integrations/integrations.service.ts", unit: [], api: ["integrations"] },
+  integrations: {
+    file: "apps/server/src/features/integrations/integrations.service.ts",
+    unit: [],
+    api: ["integrations", "integrations-rules"],
+  },
   "account-security": {
     file: "apps/server/src/platform/identity/embedded/account-security.ts",
-    unit: ["apps/server/src/platform/identity/embedded/totp.test.ts"],
-    api: ["account-security"],
+    unit: [
+      "apps/server/src/platform/identity/embedded/totp.test.ts",
+      "apps/server/src/platform/identity/embedded/account-security.test.ts",
+    ],
+    api: ["account-security", "account-security-rules"],
   },
   "device-pairing": {
     file: "apps/server/src/platform/identity/embedded/device-pairing.ts",

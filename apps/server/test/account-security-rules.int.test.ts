@@ -1,0 +1,232 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeStep, totpCode } from "../src/platform/identity/embedded/totp.ts";
+import { browser, signIn, signUp } from "./embedded-sign-in.ts";
+import { DATABASES, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * Issue 25: the account-security rules' edges that account-security.int.test.ts leaves open: whose address a reset
+ * link or an email change belongs to, what counts against the reset limits, what two-factor sign-in asks for when it
+ * is off or half set up, and when a session was last seen.
+ */
+const PASSWORD = "correct horse battery";
+
+const refresh = async (s: TestServer, refreshToken: string) =>
+  fetch(`${s.base}/oidc/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: (await s.api("/api/config")).body.identity.client_id,
+    }),
+  });
+
+const outbox = (s: TestServer, to: string) => s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).execute();
+
+/** The newest mail to an address with a subject (mail is sent after the answer, so it may take a moment). */
+async function mailTo(s: TestServer, to: string, subject: RegExp) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outbox(s, to)).filter((r) => subject.test(r.subject)).at(-1);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+const linkIn = (text: string, path: string) => {
+  const match = new RegExp(`https?://\\S+/auth/${path}/[\\w-]+(\\?lang=[\\w-]+)?`).exec(text);
+  expect(match).toBeTruthy();
+  const url = new URL(match![0]);
+  return `${url.pathname}${url.search}`;
+};
+
+/** An embedded account made directly, with a token for its subject. */
+async function account(s: TestServer, options: { emailVerified?: boolean } = {}) {
+  const id = randomUUID();
+  const email = `${id}@example.com`;
+  await s.latent.identity.accounts!.create({
+    id,
+    email,
+    password: PASSWORD,
+    role: "user",
+    locale: "en-US",
+    emailVerified: options.emailVerified ?? true,
+  });
+  const token = await s.token({ sub: id, email });
+  await s.api("/api/user/privacy-policy", { method: "POST", token });
+  return { id, email, token };
+}
+
+/** Turns two-factor sign-in on for an account; answers its secret, the step used and the recovery codes. */
+async function withTotp(s: TestServer, token: string) {
+  const secret: string = (await s.api("/api/account/totp/setup", { method: "POST", token })).body.secret;
+  const step = timeStep(Date.now());
+  const enabled = await s.api("/api/account/totp/enable", { method: "POST", token, body: { code: totpCode(secret, step) } });
+  expect(enabled.status).toBe(200);
+  return { secret, step, codes: enabled.body.recovery_codes as string[] };
+}
+
+describe.each(DATABASES)("account security rules on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { SIGNIN_ATTEMPTS_PER_MINUTE: "1000" });
+  });
+  afterAll(() => s?.close());
+
+  describe("password reset", () => {
+    it("mails the link to an address typed in other capitals, and counts those requests as one address's", async () => {
+      const me = await account(s);
+      const shouted = `  ${me.email.toUpperCase()} `;
+      expect((await browser(s.base).form("/auth/forgot", { email: shouted })).status).toBe(200);
+      expect((await mailTo(s, me.email, /Reset/)).text).toContain("/auth/reset/");
+      expect((await browser(s.base).form("/auth/forgot", { email: me.email })).status).toBe(200);
+      expect((await browser(s.base).form("/auth/forgot", { email: me.email.replace(/^./, (c) => c.toUpperCase()) })).status).toBe(200);
+      expect((await browser(s.base).form("/auth/forgot", { email: me.email })).status).toBe(429);
+    });
+
+    it("mails no link to a blocked account, with the same answer", async () => {
+      const me = await account(s);
+      await s.latent.db.updateTable("accounts").set({ blocked: true }).where("id", "=", me.id).execute();
+      const blocked = await browser(s.base).form("/auth/forgot?lang=en-US", { email: me.email });
+      const unknown = await browser(s.base).form("/auth/forgot?lang=en-US", { email: `nobody-${me.email}` });
+      expect(blocked.status).toBe(200);
+      expect(await blocked.text()).toBe(await unknown.text());
+      // A later mail to the same address proves the blocked one would have arrived by now.
+      const other = await account(s);
+      await browser(s.base).form("/auth/forgot", { email: other.email });
+      await mailTo(s, other.email, /Reset/);
+      expect(await outbox(s, me.email)).toEqual([]);
+    });
+
+    it("answers a forged link with the link's page, not the password rule, whatever password is sent", async () => {
+      const forged = `/auth/reset/${randomBytes(32).toString("base64url")}`;
+      for (const password of ["short", "password123", "a perfectly fine passphrase"]) {
+        const res = await browser(s.base).form(forged, { password });
+        expect(res.status, password).toBe(400);
+        expect(await res.text(), password).toContain("This link does not work");
+      }
+    });
+
+    it("refuses a reset link mailed to the account's old address once the email has changed", async () => {
+      const me = await account(s);
+      await browser(s.base).form("/auth/forgot", { email: me.email });
+      const reset = linkIn((await mailTo(s, me.email, /Reset/)).text, "reset");
+      const moved = `moved-${me.email}`;
+      expect(
+        (await s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: moved, password: PASSWORD } })).status,
+      ).toBe(202);
+      expect((await browser(s.base).request(linkIn((await mailTo(s, moved, /new email/)).text, "email"))).status).toBe(200);
+
+      const res = await browser(s.base).form(reset, { password: "a passphrase from the old address" });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("This link does not work");
+      expect((await signIn(s, moved, PASSWORD)).res.status).toBe(303);
+    });
+
+    it("does not count a request refused for its client address against the address it asked for", async () => {
+      // A server of its own, behind a proxy that names each client: the other tests ask for resets too.
+      const fresh = await startServer(kind, { TRUST_PROXY: "true" });
+      try {
+        const from = (ip: string, email: string) =>
+          fetch(`${fresh.base}/auth/forgot`, {
+            method: "POST",
+            headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ email }),
+          });
+        for (let i = 0; i < 10; i++) expect((await from("203.0.113.7", `someone-${i}@example.com`)).status).toBe(200);
+        expect((await from("203.0.113.7", "target@example.com")).status).toBe(429);
+        const elsewhere = [];
+        for (let i = 0; i < 4; i++) elsewhere.push((await from(`198.51.100.${i + 1}`, "target@example.com")).status);
+        expect(elsewhere).toEqual([200, 200, 200, 429]);
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+
+  describe("email", () => {
+    it("sends no confirmation mail to an address already confirmed", async () => {
+      const me = await account(s);
+      const res = await s.api("/api/account/verification", { method: "POST", token: me.token });
+      expect(res.status).toBe(202);
+      const other = await account(s, { emailVerified: false });
+      expect((await s.api("/api/account/verification", { method: "POST", token: other.token })).status).toBe(202);
+      await mailTo(s, other.email, /Confirm your email/);
+      expect(await outbox(s, me.email)).toEqual([]);
+    });
+
+    it("refuses the account's own address as a new one in any capitals, and keeps a new one typed in capitals in lower case", async () => {
+      const me = await account(s);
+      const change = (newEmail: string) =>
+        s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: newEmail, password: PASSWORD } });
+      const own = await change(me.email.toUpperCase());
+      expect(own.status).toBe(409);
+      expect(own.body.error).toBe("email-taken");
+      expect((await s.api("/api/account", { token: me.token })).body.pending_email).toBeNull();
+      expect((await change(`NEW-${me.email.toUpperCase()}`)).status).toBe(202);
+      expect((await s.api("/api/account", { token: me.token })).body.pending_email).toBe(`new-${me.email}`);
+      await mailTo(s, `new-${me.email}`, /new email/);
+    });
+
+    it("leaves the email as it was when another account took the new address before the link was opened", async () => {
+      const me = await account(s);
+      const wanted = `wanted-${me.email}`;
+      await s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: wanted, password: PASSWORD } });
+      const link = linkIn((await mailTo(s, wanted, /new email/)).text, "email");
+      await signUp(s, wanted);
+      const res = await browser(s.base).request(link);
+      expect(res.status).toBe(409);
+      expect((await s.api("/api/account", { token: me.token })).body).toMatchObject({ email: me.email });
+      expect((await outbox(s, me.email)).filter((m) => /has changed/.test(m.subject))).toEqual([]);
+      // A link is used once, whatever its outcome.
+      expect((await browser(s.base).request(link)).status).toBe(400);
+    });
+  });
+
+  describe("two-factor sign-in", () => {
+    it("refuses to turn two-factor sign-in on without a set-up secret", async () => {
+      const me = await account(s);
+      const res = await s.api("/api/account/totp/enable", { method: "POST", token: me.token, body: { code: "123456" } });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe("totp-not-pending");
+    });
+
+    it("asks for a code to turn it off, and once off keeps no recovery codes and asks for none", async () => {
+      const me = await account(s);
+      const { codes } = await withTotp(s, me.token);
+      const noCode = await s.api("/api/account", { method: "DELETE", token: me.token, body: { password: PASSWORD } });
+      expect(noCode.status).toBe(403);
+      expect(noCode.body.error).toBe("totp-required");
+      // Recovery codes are taken in any capitals and without their dash.
+      const off = await s.api("/api/account/totp/disable", {
+        method: "POST",
+        token: me.token,
+        body: { password: PASSWORD, code: ` ${codes[0]!.replace("-", "").toUpperCase()} ` },
+      });
+      expect(off.status).toBe(204);
+      expect((await s.api("/api/account", { token: me.token })).body).toMatchObject({ totp_enabled: false, recovery_codes_left: 0 });
+      const stale = await s.api("/api/account/totp/enable", { method: "POST", token: me.token, body: { code: "123456" } });
+      expect(stale.body.error).toBe("totp-not-pending");
+      const renew = await s.api("/api/account/recovery-codes", {
+        method: "POST",
+        token: me.token,
+        body: { password: PASSWORD, code: codes[1]! },
+      });
+      expect(renew.status).toBe(409);
+      expect(renew.body.error).toBe("totp-not-pending");
+      expect((await signIn(s, me.email, PASSWORD)).res.status).toBe(303);
+    });
+  });
+
+  describe("sessions", () => {
+    it("shows when a session last got tokens, no earlier than it started", async () => {
+      const { tokens } = await signUp(s, `seen-${randomUUID()}@example.com`);
+      expect((await refresh(s, tokens.refresh_token)).status).toBe(200);
+      const [session] = (await s.api("/api/account/sessions", { token: tokens.access_token })).body;
+      expect(session.last_seen_at).toEqual(expect.any(String));
+      expect(new Date(session.last_seen_at).getTime()).toBeGreaterThanOrEqual(new Date(session.created_at).getTime());
+    });
+  });
+});
