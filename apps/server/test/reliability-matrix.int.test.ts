@@ -191,6 +191,7 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ reference: "#8", user_name: "Ana García", user_email: `${randomUUID()}@example.com` }),
   },
   "GET /api/orders/clients": { ...lab, query: () => ({ q: "Ana" }) },
+  "POST /api/orders/ws-ticket": lab,
   "POST /api/orders/claim": {
     ...user,
     body: (fx) => ({ code: fx.orderCode }),
