@@ -1,10 +1,15 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { LIGHTROOM_CLIENT_ID, LIGHTROOM_DEVICE_NAME_MAX, LIGHTROOM_SCOPES } from "@latent/domain/plugins";
+import {
+  LIGHTROOM_CLIENT_ID,
+  LIGHTROOM_DEVICE_NAME_MAX,
+  LIGHTROOM_SCOPES,
+  PAIRING_CONFIRMS_PER_ACCOUNT,
+  PAIRING_STARTS_PER_ADDRESS,
+} from "@latent/domain/plugins";
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAIRING_CONFIRMS_PER_ACCOUNT, PAIRING_STARTS_PER_ADDRESS } from "../src/platform/identity/embedded/device-pairing.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";

@@ -12,6 +12,11 @@ export const LIGHTROOM_CLIENT_ID = "latent-lightroom";
 export const LIGHTROOM_SCOPES = ["openid", "offline_access", ...ROLE_SCOPES.user] as const;
 /** How long a shown pairing code can be confirmed. */
 export const LIGHTROOM_CODE_MINUTES = 10;
+/** Pairing codes one client address may ask for per window: a person retrying, a studio's Lightrooms behind one router. */
+export const PAIRING_STARTS_PER_ADDRESS = 10;
+/** Codes one account may look up, and codes it may confirm, per window: a few typos, never a search. */
+export const PAIRING_CONFIRMS_PER_ACCOUNT = 10;
+export const PAIRING_LIMIT_WINDOW = "10 minutes";
 /** The zip the profile page offers. */
 export const LIGHTROOM_DOWNLOAD_PATH = "/api/plugins/lightroom/download";
 export const LIGHTROOM_ZIP_NAME = "Latent.lrplugin.zip";

@@ -6,13 +6,14 @@ import {
   LightroomPendingSchema,
   LightroomSetupSchema,
   LightroomStatusSchema,
+  PAIRING_CONFIRMS_PER_ACCOUNT,
+  PAIRING_LIMIT_WINDOW,
 } from "@latent/domain/plugins";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../platform/http/app-error.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
-import { PAIRING_CONFIRMS_PER_ACCOUNT, PAIRING_LIMIT_WINDOW } from "../../platform/identity/embedded/device-pairing.ts";
 import type { PluginsService } from "./plugins.service.ts";
 
 /** The Lightroom plugin (issue 13): its pairing by code, the paired Lightrooms, and its download. */

@@ -13,7 +13,7 @@ import { type Accounts, createAccounts } from "./embedded/accounts.ts";
 import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
 import { createDevicePairing, type DevicePairing } from "./embedded/device-pairing.ts";
 import { interactionRoutes } from "./embedded/interaction.routes.ts";
-import { pruneOidcPayloads } from "./embedded/oidc-adapter.ts";
+import { pruneOidcPayloads } from "./embedded/oidc-payloads.store.ts";
 import { createProvider, mountProvider } from "./embedded/provider.ts";
 import { securityPageRoutes } from "./embedded/security.routes.ts";
 import { loadIdentitySecrets, publicJwks } from "./embedded/signing-keys.ts";

@@ -31,7 +31,7 @@ import {
   useRecoveryCode,
 } from "./account-security.store.ts";
 import { accountTokenState, deleteAccountRow, findAccountByEmail, findAccountById, takeTotpStep, updateAccount } from "./accounts.store.ts";
-import { aliveGrantIds, grantAlive, revokeAccountGrants } from "./oidc-adapter.ts";
+import { aliveGrantIds, grantAlive, revokeAccountGrants } from "./oidc-payloads.store.ts";
 import { type PasswordProblem, passwordProblem } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";

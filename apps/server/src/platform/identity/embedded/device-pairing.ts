@@ -9,16 +9,10 @@ import type { AccountChanges } from "../caller-checks.ts";
 import { deleteSessionRecords, listSessionRecords, recordSession } from "./account-security.store.ts";
 import { deviceName } from "./account-security.ts";
 import { findAccountById } from "./accounts.store.ts";
-import { aliveClientGrantIds, findDeviceCodeRow, revokeAccountGrants } from "./oidc-adapter.ts";
+import { aliveClientGrantIds, findDeviceCodeRow, revokeAccountGrants } from "./oidc-payloads.store.ts";
 
 /** OpenID scopes the plugin may hold beside the API's: `offline_access` is what keeps it paired. */
 const OIDC_SCOPES = new Set(["openid", "offline_access", "profile", "email"]);
-
-/** Pairing codes one client address may ask for per window: a person retrying, a studio's Lightrooms behind one router. */
-export const PAIRING_STARTS_PER_ADDRESS = 10;
-/** Codes one account may look up, and codes it may confirm, per window: a few typos, never a search. */
-export const PAIRING_CONFIRMS_PER_ACCOUNT = 10;
-export const PAIRING_LIMIT_WINDOW = "10 minutes";
 
 /** What the provider keeps of the request that asked for a code (provider.ts `deviceInfo`). */
 export interface PairingRequestInfo {

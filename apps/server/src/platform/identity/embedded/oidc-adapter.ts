@@ -1,6 +1,13 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../../db/schema.ts";
+import {
+  consumeOidcPayload,
+  deleteOidcPayload,
+  deleteOidcPayloadsOfGrant,
+  findOidcPayload,
+  upsertOidcPayload,
+} from "./oidc-payloads.store.ts";
 
 /** oidc-provider's storage (sessions, grants, codes, tokens) in PostgreSQL, so sign-ins survive a restart. */
 export function createOidcAdapterClass(db: Kysely<Database>, grantsEnded: (grantIds: string[]) => void = () => {}) {
@@ -11,7 +18,7 @@ export function createOidcAdapterClass(db: Kysely<Database>, grantsEnded: (grant
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
-      const row = {
+      await upsertOidcPayload(db, {
         id,
         type: this.type,
         payload: JSON.stringify(payload),
@@ -19,21 +26,11 @@ export function createOidcAdapterClass(db: Kysely<Database>, grantsEnded: (grant
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      };
-      await db
-        .insertInto("oidc_payloads")
-        .values(row)
-        .onConflict((oc) => oc.columns(["id", "type"]).doUpdateSet(row))
-        .execute();
+      });
     }
 
     private async findWhere(column: "id" | "uid" | "user_code", value: string) {
-      const row = await db
-        .selectFrom("oidc_payloads")
-        .select(["payload", "consumed_at", "expires_at"])
-        .where("type", "=", this.type)
-        .where(column, "=", value)
-        .executeTakeFirst();
+      const row = await findOidcPayload(db, this.type, column, value);
       if (!row || (row.expires_at && row.expires_at.getTime() < Date.now())) return undefined;
       return { ...(row.payload as AdapterPayload), ...(row.consumed_at ? { consumed: true } : {}) };
     }
@@ -49,122 +46,15 @@ export function createOidcAdapterClass(db: Kysely<Database>, grantsEnded: (grant
     }
 
     async consume(id: string) {
-      await db.updateTable("oidc_payloads").set({ consumed_at: new Date() }).where("id", "=", id).where("type", "=", this.type).execute();
+      await consumeOidcPayload(db, this.type, id, new Date());
     }
     async destroy(id: string) {
-      await db.deleteFrom("oidc_payloads").where("id", "=", id).where("type", "=", this.type).execute();
+      await deleteOidcPayload(db, this.type, id);
       if (this.type === "Grant") grantsEnded([id]);
     }
     async revokeByGrantId(grantId: string) {
-      await db.deleteFrom("oidc_payloads").where("grant_id", "=", grantId).execute();
+      await deleteOidcPayloadsOfGrant(db, grantId);
       grantsEnded([grantId]);
     }
   };
-}
-
-/**
- * A pairing code's row as stored, expired or used ones included (the adapter's own lookup hides those), so the
- * confirmation can tell a wrong code from an expired or used one.
- */
-export async function findDeviceCodeRow(db: Kysely<Database>, userCode: string) {
-  const row = await db
-    .selectFrom("oidc_payloads")
-    .select(["payload", "consumed_at", "expires_at"])
-    .where("type", "=", "DeviceCode")
-    .where("user_code", "=", userCode)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const payload = row.payload as { clientId?: string; accountId?: string; error?: string };
-  return {
-    clientId: payload.clientId ?? null,
-    expired: row.expires_at !== null && row.expires_at.getTime() < Date.now(),
-    used: row.consumed_at !== null || Boolean(payload.accountId) || Boolean(payload.error),
-  };
-}
-
-/** The account's grants of one client that are still alive. */
-export async function aliveClientGrantIds(db: Kysely<Database>, accountId: string, clientId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom("oidc_payloads")
-    .select("id")
-    .where("type", "=", "Grant")
-    .where(sql<string>`payload->>'accountId'`, "=", accountId)
-    .where(sql<string>`payload->>'clientId'`, "=", clientId)
-    .where((w) => w.or([w("expires_at", "is", null), w("expires_at", ">", now)]))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Removes the rows whose lifetime has ended (the identity.prune-expired job); answers how many went. */
-export async function pruneOidcPayloads(db: Kysely<Database>): Promise<number> {
-  const result = await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date()).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Whether a grant (one signed-in session) still exists: its access tokens count only while it does. */
-export async function grantAlive(db: Kysely<Database>, grantId: string, now: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom("oidc_payloads")
-    .select("id")
-    .where("type", "=", "Grant")
-    .where("id", "=", grantId)
-    .where((w) => w.or([w("expires_at", "is", null), w("expires_at", ">", now)]))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The account's grants that are still alive. */
-export async function aliveGrantIds(db: Kysely<Database>, accountId: string, now: Date): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("oidc_payloads")
-    .select("id")
-    .where("type", "=", "Grant")
-    .where(sql<string>`payload->>'accountId'`, "=", accountId)
-    .where((w) => w.or([w("expires_at", "is", null), w("expires_at", ">", now)]))
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Signs the account out of the embedded provider: its grants with their refresh tokens and codes, and its
- * browser sessions, except the grant `keep` (the session making the request) and the browser session holding it;
- * only the grant `only` when given (ending one session). Answers the ids of the grants it ended.
- */
-export async function revokeAccountGrants(
-  db: Kysely<Database>,
-  accountId: string,
-  options: { keep?: string | null; only?: string } = {},
-): Promise<string[]> {
-  return db.transaction().execute(async (tx) => {
-    const grants = await tx
-      .selectFrom("oidc_payloads")
-      .select("id")
-      .where("type", "=", "Grant")
-      .where(sql<string>`payload->>'accountId'`, "=", accountId)
-      .$if(options.only !== undefined, (qb) => qb.where("id", "=", options.only!))
-      .execute();
-    const ids = grants.map((g) => g.id).filter((id) => id !== options.keep);
-    if (ids.length) {
-      await tx.deleteFrom("oidc_payloads").where("grant_id", "in", ids).execute();
-      await tx.deleteFrom("oidc_payloads").where("type", "=", "Grant").where("id", "in", ids).execute();
-    }
-    // Browser sessions: a session left behind would sign its browser in again at once, with a fresh grant.
-    const sessions = await tx
-      .selectFrom("oidc_payloads")
-      .select(["id", "payload"])
-      .where("type", "=", "Session")
-      .where(sql<string>`payload->>'accountId'`, "=", accountId)
-      .execute();
-    const grantsOf = (payload: unknown) =>
-      Object.values((payload as { authorizations?: Record<string, { grantId?: string }> }).authorizations ?? {}).map((a) => a.grantId);
-    const ended = sessions
-      .filter((s) => {
-        const held = grantsOf(s.payload);
-        if (options.keep && held.includes(options.keep)) return false;
-        return options.only === undefined || held.includes(options.only);
-      })
-      .map((s) => s.id);
-    if (ended.length) await tx.deleteFrom("oidc_payloads").where("type", "=", "Session").where("id", "in", ended).execute();
-    return ids;
-  });
 }

@@ -1,6 +1,12 @@
 import { IDENTITY_SCOPES, ROLE_SCOPES, ROLES, SCOPES } from "@latent/domain/api";
 import { paths } from "@latent/domain/app-paths";
-import { LIGHTROOM_CLIENT_ID, LIGHTROOM_CODE_MINUTES, LightroomDeviceNameSchema } from "@latent/domain/plugins";
+import {
+  LIGHTROOM_CLIENT_ID,
+  LIGHTROOM_CODE_MINUTES,
+  LightroomDeviceNameSchema,
+  PAIRING_LIMIT_WINDOW,
+  PAIRING_STARTS_PER_ADDRESS,
+} from "@latent/domain/plugins";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
@@ -8,7 +14,7 @@ import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../http/app-error.ts";
 import { LOGOUT_SCRIPT } from "../../http/security-headers.ts";
 import { findAccountById } from "./accounts.store.ts";
-import { PAIRING_LIMIT_WINDOW, PAIRING_STARTS_PER_ADDRESS, type PairingRequestInfo } from "./device-pairing.ts";
+import type { PairingRequestInfo } from "./device-pairing.ts";
 import { createOidcAdapterClass } from "./oidc-adapter.ts";
 import type { IdentitySecrets } from "./signing-keys.ts";
 
