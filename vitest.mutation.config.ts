@@ -15,7 +15,7 @@ const unit = [
   "apps/server/src/platform/cooldown/sender-limit.test.ts",
   "apps/server/src/features/realtime/realtime-tickets.test.ts",
   "apps/server/src/platform/http/reply-cache.test.ts",
-  "apps/server/src/platform/identity/embedded/device-pairing.test.ts",
+  "apps/server/src/features/identity/pairing/device-pairing.test.ts",
   "apps/server/src/features/entitlements/entitlements.service.test.ts",
   "packages/domain/src/plans.test.ts",
   "packages/domain/src/image-signature.test.ts",

@@ -503,7 +503,7 @@ try {
   // thread pool, which file reads share. One wrong password from each of as many accounts, so the per-account limit
   // stops none of them: the thumbnail stays fast only if hashing never holds every thread.
   const guesses = quick ? 16 : 64;
-  const { readDevSecret } = await import("../apps/server/src/platform/identity/embedded/dev-token.routes.ts");
+  const { readDevSecret } = await import("../apps/server/src/features/identity/provider/dev-token.routes.ts");
   const devSecret = await readDevSecret(env.DATA_DIR!);
   const guessers: string[] = [];
   for (let i = 0; i < guesses; i++) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { timeStep, totpCode } from "../apps/server/src/platform/identity/embedded/totp.ts";
+import { timeStep, totpCode } from "../apps/server/src/features/identity/security/totp.ts";
 import { confirmEmail, fillSignIn, mailedLink, newAccount, signOut, signUpFromLanding } from "./support/accounts.ts";
 
 test("a photographer who forgot their password gets a link by mail, sets a new one and signs in with it", async ({ page }) => {

@@ -33,16 +33,16 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     api: ["integrations", "integrations-rules"],
   },
   "account-security": {
-    file: "apps/server/src/platform/identity/embedded/account-security.ts",
+    file: "apps/server/src/features/identity/security/account-security.ts",
     unit: [
-      "apps/server/src/platform/identity/embedded/totp.test.ts",
-      "apps/server/src/platform/identity/embedded/account-security.test.ts",
+      "apps/server/src/features/identity/security/totp.test.ts",
+      "apps/server/src/features/identity/security/account-security.test.ts",
     ],
     api: ["account-security", "account-security-rules"],
   },
   "device-pairing": {
-    file: "apps/server/src/platform/identity/embedded/device-pairing.ts",
-    unit: ["apps/server/src/platform/identity/embedded/device-pairing.test.ts"],
+    file: "apps/server/src/features/identity/pairing/device-pairing.ts",
+    unit: ["apps/server/src/features/identity/pairing/device-pairing.test.ts"],
     api: ["plugins"],
   },
   "realtime-tickets": {

@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Config } from "./config.ts";
-import { accountModule } from "./features/account/account.module.ts";
 import { accountDataModule } from "./features/account-data/account-data.module.ts";
 import type { AccountDataService } from "./features/account-data/account-data.service.ts";
 import { type AccountGate, externalAccountGate } from "./features/account-data/account-gate.ts";
@@ -21,6 +20,7 @@ import { entitlementsModule } from "./features/entitlements/entitlements.module.
 import type { EntitlementsService } from "./features/entitlements/entitlements.service.ts";
 import { filmsModule } from "./features/films/films.module.ts";
 import { gearModule } from "./features/gear/gear.module.ts";
+import { type Identity, identityModule } from "./features/identity/identity.module.ts";
 import { inactiveAccountsModule } from "./features/inactive-accounts/inactive-accounts.module.ts";
 import type { InactiveAccountsService } from "./features/inactive-accounts/inactive-accounts.service.ts";
 import { integrationsModule } from "./features/integrations/integrations.module.ts";
@@ -51,6 +51,7 @@ import type { UsersService } from "./features/users/users.service.ts";
 import { webModule } from "./features/web/web.module.ts";
 import { createMemoryCooldown } from "./platform/cooldown/memory-cooldown.ts";
 import { createRedisCooldown } from "./platform/cooldown/redis-cooldown.ts";
+import { loadUrlSigningSecret } from "./platform/crypto/url-signing-secret.ts";
 import { watchCacheGenerations } from "./platform/db/cache-generations.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import type { Database } from "./platform/db/schema.ts";
@@ -65,8 +66,6 @@ import { assertStorableText } from "./platform/http/unstorable-text.ts";
 import { createUrlSigner } from "./platform/http/url-signer.ts";
 import { guardBeforeParsing, requireScopes } from "./platform/identity/authenticate.ts";
 import { CALLER_CHECKS_TABLES, createCallerChecks } from "./platform/identity/caller-checks.ts";
-import { loadUrlSigningSecret } from "./platform/identity/embedded/signing-keys.ts";
-import { type Identity, setUpIdentity } from "./platform/identity/identity.ts";
 import type { Caller } from "./platform/identity/verify-token.ts";
 import type { Jobs } from "./platform/jobs/jobs.ts";
 import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
@@ -232,7 +231,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
 
-  const identity = await setUpIdentity(app, db, config, platform);
+  // Identity first: the API's guard checks tokens with its `verify` (its `account/…` routes join the API below).
+  const identity = await identityModule(app, platform);
   const callerSeen = createHook<Caller>();
   const ctx: ModuleContext = {
     platform,
@@ -257,7 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await staticDataModule(ctx);
   const entitlements = entitlementsModule(ctx);
   const users = await usersModule(ctx, { entitlements });
-  await accountModule(ctx, { security: identity.security });
+  await identity.accountApi(ctx);
   await pluginsModule(ctx, { pairing: identity.pairing });
   const gear = await gearModule(ctx, { entitlements, users });
   const { shots, processor } = await shotsModule(ctx, { entitlements, gear });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timeStep, totpCode } from "../src/platform/identity/embedded/totp.ts";
+import { timeStep, totpCode } from "../src/features/identity/security/totp.ts";
 import { browser, signIn, signUp } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TOTP_STEP_SECONDS, timeStep, totpCode } from "../src/platform/identity/embedded/totp.ts";
+import { TOTP_STEP_SECONDS, timeStep, totpCode } from "../src/features/identity/security/totp.ts";
 import { authorize, browser, signIn, signUp } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 

@@ -6,7 +6,7 @@ import { API_VERSION, API_VERSION_HEADER } from "@latent/domain/api";
 import pg from "pg";
 import { type BuildOptions, buildApp, type Latent } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import type { MintOptions } from "../src/platform/identity/embedded/access-tokens.ts";
+import type { MintOptions } from "../src/features/identity/provider/access-tokens.ts";
 import { startS3rver } from "./s3rver.ts";
 
 /** Databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

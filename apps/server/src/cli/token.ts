@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { readDevSecret } from "../platform/identity/embedded/dev-token.routes.ts";
+import { readDevSecret } from "../features/identity/provider/dev-token.routes.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
-import type { Accounts } from "../../platform/identity/embedded/accounts.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
+import type { Accounts } from "../identity/accounts.ts";
 import type { LabsService } from "../labs/labs.service.ts";
 import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
 import type { UsersService } from "../users/users.service.ts";

@@ -18,11 +18,11 @@ import type { Database, OrdersTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { LinkGrants } from "../../platform/http/link-grants.ts";
 import type { LinkScope } from "../../platform/http/url-signer.ts";
-import type { Accounts } from "../../platform/identity/embedded/accounts.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
+import type { Accounts } from "../identity/accounts.ts";
 import type { LabsService } from "../labs/labs.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import {

@@ -1,5 +1,5 @@
-import type { DevicePairing } from "../../platform/identity/embedded/device-pairing.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
+import type { DevicePairing } from "../identity/pairing/device-pairing.ts";
 import { pluginsRoutes } from "./plugins.routes.ts";
 import { createPluginsService } from "./plugins.service.ts";
 

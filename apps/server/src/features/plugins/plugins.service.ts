@@ -10,8 +10,8 @@ import {
 } from "@latent/domain/plugins";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../platform/http/app-error.ts";
-import type { DevicePairing } from "../../platform/identity/embedded/device-pairing.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
+import type { DevicePairing } from "../identity/pairing/device-pairing.ts";
 import { LIGHTROOM_PLUGIN_DIR, LIGHTROOM_ZIP_FILE, newestChange, zipFolder } from "./plugin-zip.ts";
 
 interface Discovery {

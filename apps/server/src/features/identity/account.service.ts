@@ -1,7 +1,7 @@
 import type { AccountSecurity } from "@latent/domain/account";
 import { AppError } from "../../platform/http/app-error.ts";
-import type { AccountSecurityService } from "../../platform/identity/embedded/account-security.ts";
 import type { Caller } from "../../platform/identity/verify-token.ts";
+import type { AccountSecurityService } from "./security/account-security.ts";
 
 /**
  * The signed-in person's account security (issue 12). The embedded provider answers it; with an external provider

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { insertSettingIfAbsent, readSetting } from "../../db/settings.store.ts";
+import type { Database } from "../../../platform/db/schema.ts";
+import { insertSettingIfAbsent, readSetting } from "../../../platform/db/settings.store.ts";
 
 export interface IdentitySecrets {
   /** Private signing keys (RS256), newest first. */
@@ -27,13 +27,4 @@ export async function loadIdentitySecrets(db: Kysely<Database>): Promise<Identit
 /** The public half of private JWKs, for token verification. */
 export function publicJwks(keys: JWK[]): { keys: JWK[] } {
   return { keys: keys.map(({ kty, n, e, kid, alg, use }) => ({ kty, n, e, kid, alg, use }) as JWK) };
-}
-
-/** Secret for signed media links: SECRET_KEY if configured, else one generated and stored once. */
-export async function loadUrlSigningSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  const existing = await readSetting<string>(db, "url_signing_secret");
-  if (existing) return existing;
-  await insertSettingIfAbsent(db, "url_signing_secret", randomBytes(32).toString("base64url"));
-  return loadUrlSigningSecret(db, configured);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "../../../platform/db/schema.ts";
 import {
   consumeOidcPayload,
   deleteOidcPayload,

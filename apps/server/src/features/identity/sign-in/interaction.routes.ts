@@ -4,16 +4,16 @@ import { type Locale, resolveLocale } from "@latent/domain/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
 import { z } from "zod";
-import { createSecretBox } from "../../crypto/secret-box.ts";
-import { AppError } from "../../http/app-error.ts";
-import { loggedUrl } from "../../http/request-log.ts";
-import type { AccountSecurityService } from "./account-security.ts";
-import type { Accounts } from "./accounts.ts";
+import { createSecretBox } from "../../../platform/crypto/secret-box.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import { loggedUrl } from "../../../platform/http/request-log.ts";
+import type { Accounts } from "../accounts.ts";
+import type { AccountSecurityService } from "../security/account-security.ts";
+import { passwordProblem } from "../security/password-policy.ts";
+import { DUMMY_HASH_PROMISE, verifyPassword } from "../security/passwords.ts";
+import { renderSecondFactorPage } from "../security/security-pages.ts";
 import { type AuthPageModel, renderAuthPage, renderExpiredPage, STRENGTH_METER_PATH, STRENGTH_METER_SCRIPT } from "./auth-pages.ts";
-import { passwordProblem } from "./password-policy.ts";
-import { DUMMY_HASH_PROMISE, verifyPassword } from "./passwords.ts";
 import { safeReturnPath } from "./return-path.ts";
-import { renderSecondFactorPage } from "./security-pages.ts";
 
 /** How long the second step of a sign-in may wait after the password was right. */
 const SECOND_STEP_MS = 10 * 60_000;

@@ -10,11 +10,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
-import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../http/app-error.ts";
-import { LOGOUT_SCRIPT } from "../../http/security-headers.ts";
-import { findAccountById } from "./accounts.store.ts";
-import type { PairingRequestInfo } from "./device-pairing.ts";
+import type { Database } from "../../../platform/db/schema.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import { LOGOUT_SCRIPT } from "../../../platform/http/security-headers.ts";
+import { findAccountById } from "../accounts.store.ts";
+import type { PairingRequestInfo } from "../pairing/device-pairing.ts";
 import { createOidcAdapterClass } from "./oidc-adapter.ts";
 import type { IdentitySecrets } from "./signing-keys.ts";
 

@@ -2,8 +2,8 @@ import formbody from "@fastify/formbody";
 import { resolveLocale } from "@latent/domain/locales";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { safeReturnPath } from "../sign-in/return-path.ts";
 import type { AccountSecurityService } from "./account-security.ts";
-import { safeReturnPath } from "./return-path.ts";
 import { renderForgotPage, renderForgotSentPage, renderMessagePage, renderResetPage } from "./security-pages.ts";
 
 const EmailSchema = z.email().max(254);

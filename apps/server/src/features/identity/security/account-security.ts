@@ -10,13 +10,22 @@ import {
 } from "@latent/domain/account";
 import { LIGHTROOM_CLIENT_ID } from "@latent/domain/plugins";
 import type { Kysely } from "kysely";
-import type { Cooldown } from "../../cooldown/cooldown.ts";
-import { createSecretBox } from "../../crypto/secret-box.ts";
-import type { AccountsTable, Database } from "../../db/schema.ts";
-import { AppError } from "../../http/app-error.ts";
-import { translator } from "../../i18n/translator.ts";
-import type { Mailer } from "../../mail/mailer.ts";
-import type { AccountChanges } from "../caller-checks.ts";
+import type { Cooldown } from "../../../platform/cooldown/cooldown.ts";
+import { createSecretBox } from "../../../platform/crypto/secret-box.ts";
+import type { AccountsTable, Database } from "../../../platform/db/schema.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import { translator } from "../../../platform/i18n/translator.ts";
+import type { AccountChanges } from "../../../platform/identity/caller-checks.ts";
+import type { Mailer } from "../../../platform/mail/mailer.ts";
+import {
+  accountTokenState,
+  deleteAccountRow,
+  findAccountByEmail,
+  findAccountById,
+  takeTotpStep,
+  updateAccount,
+} from "../accounts.store.ts";
+import { aliveGrantIds, grantAlive, revokeAccountGrants } from "../provider/oidc-payloads.store.ts";
 import {
   consumeLink,
   countRecoveryCodesLeft,
@@ -30,8 +39,6 @@ import {
   touchSession,
   useRecoveryCode,
 } from "./account-security.store.ts";
-import { accountTokenState, deleteAccountRow, findAccountByEmail, findAccountById, takeTotpStep, updateAccount } from "./accounts.store.ts";
-import { aliveGrantIds, grantAlive, revokeAccountGrants } from "./oidc-payloads.store.ts";
 import { type PasswordProblem, passwordProblem } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { matchTotp, newTotpSecret, otpauthUrl } from "./totp.ts";

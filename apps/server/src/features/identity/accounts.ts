@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "../../platform/db/schema.ts";
 import { findAccountByEmail, findAccountById, insertAccount, setAccountBlocked } from "./accounts.store.ts";
-import { hashPassword } from "./passwords.ts";
+import { hashPassword } from "./security/passwords.ts";
 
 /** The embedded provider's accounts (email, password hash, role): what its pages and dev tokens may do with them. */
 export function createAccounts(db: Kysely<Database>) {

@@ -1,23 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Cooldown } from "../cooldown/cooldown.ts";
-import type { Database } from "../db/schema.ts";
-import type { Jobs } from "../jobs/jobs.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { AccountChanges } from "./caller-checks.ts";
-import { createTokenMinter, type TokenMinter } from "./embedded/access-tokens.ts";
-import { type AccountSecurityService, createAccountSecurity } from "./embedded/account-security.ts";
-import { type Accounts, createAccounts } from "./embedded/accounts.ts";
-import { devTokenRoutes, ensureDevSecret } from "./embedded/dev-token.routes.ts";
-import { createDevicePairing, type DevicePairing } from "./embedded/device-pairing.ts";
-import { interactionRoutes } from "./embedded/interaction.routes.ts";
-import { pruneOidcPayloads } from "./embedded/oidc-payloads.store.ts";
-import { createProvider, mountProvider } from "./embedded/provider.ts";
-import { securityPageRoutes } from "./embedded/security.routes.ts";
-import { loadIdentitySecrets, publicJwks } from "./embedded/signing-keys.ts";
-import { createTokenVerifier, type TokenVerifier } from "./verify-token.ts";
+import { createTokenVerifier, type TokenVerifier } from "../../platform/identity/verify-token.ts";
+import type { ModuleContext, Platform } from "../../platform/modules/module-context.ts";
+import { accountRoutes } from "./account.routes.ts";
+import { createAccountService } from "./account.service.ts";
+import { type Accounts, createAccounts } from "./accounts.ts";
+import { createDevicePairing, type DevicePairing } from "./pairing/device-pairing.ts";
+import { createTokenMinter, type TokenMinter } from "./provider/access-tokens.ts";
+import { devTokenRoutes, ensureDevSecret } from "./provider/dev-token.routes.ts";
+import { pruneOidcPayloads } from "./provider/oidc-payloads.store.ts";
+import { createProvider, mountProvider } from "./provider/provider.ts";
+import { loadIdentitySecrets, publicJwks } from "./provider/signing-keys.ts";
+import { type AccountSecurityService, createAccountSecurity } from "./security/account-security.ts";
+import { securityPageRoutes } from "./security/security.routes.ts";
+import { interactionRoutes } from "./sign-in/interaction.routes.ts";
 
 export interface Identity {
   verify: TokenVerifier;
@@ -31,30 +27,28 @@ export interface Identity {
   pairing: DevicePairing | null;
   /** Only in embedded mode: deletes the provider's expired sessions, grants, codes and tokens (an hourly job). */
   pruneExpired: (() => Promise<number>) | null;
+  /**
+   * Puts the account's security settings (`account/…`) on the API: the embedded provider's, or 409 identity-external.
+   * A second step because the API's guard itself needs `verify`.
+   */
+  accountApi(ctx: ModuleContext): Promise<void>;
 }
 
 /** The platform adapters identity uses: mail for links, cooldowns for limits, the secret that seals TOTP secrets. */
-export interface IdentityPlatform {
-  mailer: Mailer;
-  cooldown: Cooldown;
-  secret: string;
-  log: { warn(details: object, message: string): void };
-  /** Told when an account changes or a grant ends, so no instance keeps taking what no longer holds. */
-  callerChecks: AccountChanges;
-  jobs: Jobs;
-}
+export type IdentityPlatform = Pick<Platform, "config" | "db" | "mailer" | "cooldown" | "secret" | "jobs" | "log" | "callerChecks">;
 
 /**
- * Sets up identity: the embedded OpenID provider with its pages (default), or only token checks against an
- * external provider when OIDC_ISSUER is set.
+ * Identity: the embedded OpenID provider with its sign-in, sign-up and account security pages (default), or only
+ * token checks against an external provider when OIDC_ISSUER is set. Runs before every other module: the API's
+ * guard checks tokens with its `verify`.
  */
-export async function setUpIdentity(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  config: Config,
-  platform: IdentityPlatform,
-): Promise<Identity> {
+export async function identityModule(app: FastifyInstance, platform: IdentityPlatform): Promise<Identity> {
+  const { config, db } = platform;
   const id = config.identity;
+  const accountApi = (security: AccountSecurityService | null) => async (ctx: ModuleContext) => {
+    const account = createAccountService({ security });
+    await ctx.api((api) => accountRoutes(api, { account, requireScopes: ctx.requireScopes }));
+  };
   if (!id.embedded) {
     securityPageRoutes(app, { security: null });
     return {
@@ -64,6 +58,7 @@ export async function setUpIdentity(
       security: null,
       pairing: null,
       pruneExpired: null,
+      accountApi: accountApi(null),
     };
   }
 
@@ -125,5 +120,5 @@ export async function setUpIdentity(
     schedule: "37 * * * *",
     run: async () => void (await pruneExpired()),
   });
-  return { verify, mint, accounts, security, pairing, pruneExpired };
+  return { verify, mint, accounts, security, pairing, pruneExpired, accountApi: accountApi(security) };
 }

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from "@latent/domain/account";
 import type { Locale } from "@latent/domain/locales";
-import { type TextKey, translator } from "../../i18n/translator.ts";
-import { type AuthError, esc, page, strengthMeter } from "./auth-pages.ts";
+import { type TextKey, translator } from "../../../platform/i18n/translator.ts";
+import { type AuthError, esc, page, strengthMeter } from "../sign-in/auth-pages.ts";
 
 /** Pages of account security outside an interaction: forgot password, reset, and what a mailed link did. */
 

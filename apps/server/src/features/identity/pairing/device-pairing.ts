@@ -3,13 +3,13 @@ import { ROLE_SCOPES } from "@latent/domain/api";
 import { LIGHTROOM_CLIENT_ID, type LightroomPairing, type LightroomPending, normalizeUserCode } from "@latent/domain/plugins";
 import type { Kysely } from "kysely";
 import type Provider from "oidc-provider";
-import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../http/app-error.ts";
-import type { AccountChanges } from "../caller-checks.ts";
-import { deleteSessionRecords, listSessionRecords, recordSession } from "./account-security.store.ts";
-import { deviceName } from "./account-security.ts";
-import { findAccountById } from "./accounts.store.ts";
-import { aliveClientGrantIds, findDeviceCodeRow, revokeAccountGrants } from "./oidc-payloads.store.ts";
+import type { Database } from "../../../platform/db/schema.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import type { AccountChanges } from "../../../platform/identity/caller-checks.ts";
+import { findAccountById } from "../accounts.store.ts";
+import { aliveClientGrantIds, findDeviceCodeRow, revokeAccountGrants } from "../provider/oidc-payloads.store.ts";
+import { deleteSessionRecords, listSessionRecords, recordSession } from "../security/account-security.store.ts";
+import { deviceName } from "../security/account-security.ts";
 
 /** OpenID scopes the plugin may hold beside the API's: `offline_access` is what keeps it paired. */
 const OIDC_SCOPES = new Set(["openid", "offline_access", "profile", "email"]);

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from "kysely";
-import type { AccountsTable, Database } from "../../db/schema.ts";
+import type { AccountsTable, Database } from "../../platform/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from "@latent/domain/account";
 import { BACKGROUND_COLOR, BRAND_PALETTE, THEME_COLOR } from "@latent/domain/brand";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@latent/domain/locales";
-import { type TextKey, type Translate, translator } from "../../i18n/translator.ts";
+import { type TextKey, type Translate, translator } from "../../../platform/i18n/translator.ts";
 
 // The same mark as the web app's, inline so the sign-in page asks for nothing else.
 const FAVICON =

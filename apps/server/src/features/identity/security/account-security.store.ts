@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import type { AccountLinksTable, Database } from "../../db/schema.ts";
+import type { AccountLinksTable, Database } from "../../../platform/db/schema.ts";
 
 type Db = Kysely<Database>;
 

@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import type { Accounts } from "../accounts.ts";
 import type { TokenMinter } from "./access-tokens.ts";
-import type { Accounts } from "./accounts.ts";
 
 const DEV_SECRET_FILE = "dev-token-secret";
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "../../../platform/db/schema.ts";
 
 /** One row of oidc-provider's storage: a session, grant, code or token, keyed by its id and model name (`type`). */
 export interface OidcPayloadRow {
