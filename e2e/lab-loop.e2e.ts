@@ -114,4 +114,8 @@ test("the lab's loop: scans counted live, the order sent, collected by the custo
   await page.getByRole("link", { name: "Lab", exact: true }).click();
   const collectedCount = page.locator("dt", { hasText: "Collected" }).locator("xpath=following-sibling::dd[1]");
   await expect(collectedCount).toHaveText("1");
+
+  // Nor does a typed or stale address put a lab on the photographers' roll list.
+  await page.goto("/u/films");
+  await expect(page).toHaveURL("/u/lab/general");
 });

@@ -143,6 +143,8 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
         {
           index: true,
           ...title("films"),
+          // A lab's rolls are its orders' and open from them: the photographers' roll list is no place of a lab's.
+          middleware: [labsToLabArea(services)],
           lazy: async () => ({ Component: (await import("../features/films/films-screen.tsx")).FilmsScreen }),
         },
         {
