@@ -1,7 +1,7 @@
+import { createSenderLimit } from "../../platform/cooldown/sender-limit.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import { contactRoutes } from "./contact.routes.ts";
 import { createContactService } from "./contact.service.ts";
-import { createSenderLimit } from "../../platform/cooldown/sender-limit.ts";
 
 /** The contact form (`/contact`), a visitor service at the root (spec §7). */
 export function contactModule({ platform, root }: ModuleContext) {

@@ -1,10 +1,10 @@
 import type { ContactBody, ContactSent } from "@latent/domain/contact";
 import type { Kysely } from "kysely";
+import type { SenderLimit } from "../../platform/cooldown/sender-limit.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import { deleteContactMessagesOf, insertContactMessage, markContactMessageMailed } from "./contact.store.ts";
-import type { SenderLimit } from "../../platform/cooldown/sender-limit.ts";
 
 export interface ContactDeps {
   db: Kysely<Database>;

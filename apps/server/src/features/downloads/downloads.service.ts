@@ -4,9 +4,9 @@ import { AppError } from "../../platform/http/app-error.ts";
 import type { LinkScope, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import { createZip, type ZipEntry } from "../../platform/zip/zip-stream.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
-import { createZip, type ZipEntry } from "../../platform/zip/zip-stream.ts";
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/tiff": "tif", "image/png": "png", "image/webp": "webp" };
 const ZIP_LINK_TTL_S = 3600;

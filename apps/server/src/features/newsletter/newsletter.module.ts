@@ -1,5 +1,5 @@
-import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import { createSenderLimit } from "../../platform/cooldown/sender-limit.ts";
+import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import { newsletterRoutes } from "./newsletter.routes.ts";
 import { createNewsletterService } from "./newsletter.service.ts";
 import { createUnsubscribeTokens } from "./unsubscribe-token.ts";

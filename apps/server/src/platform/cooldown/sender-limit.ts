@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { SUBMISSION_INTERVAL_MS } from "@latent/domain/contact";
-import type { Cooldown } from "./cooldown.ts";
 import { AppError } from "../http/app-error.ts";
+import type { Cooldown } from "./cooldown.ts";
 
 /**
  * One submission per sender email and per client address per minute (spec §5, §9), for one form (`scope`):
