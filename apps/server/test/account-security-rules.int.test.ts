@@ -43,7 +43,7 @@ const linkIn = (text: string, path: string) => {
 };
 
 /** An embedded account made directly, with a token for its subject. */
-async function account(s: TestServer, options: { emailVerified?: boolean } = {}) {
+async function account(s: TestServer, options: { emailVerified?: boolean; locale?: string } = {}) {
   const id = randomUUID();
   const email = `${id}@example.com`;
   await s.latent.identity.accounts!.create({
@@ -51,7 +51,7 @@ async function account(s: TestServer, options: { emailVerified?: boolean } = {})
     email,
     password: PASSWORD,
     role: "user",
-    locale: "en-US",
+    locale: options.locale ?? "en-US",
     emailVerified: options.emailVerified ?? true,
   });
   const token = await s.token({ sub: id, email });
@@ -84,6 +84,44 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       expect((await browser(s.base).form("/auth/forgot", { email: me.email })).status).toBe(200);
       expect((await browser(s.base).form("/auth/forgot", { email: me.email.replace(/^./, (c) => c.toUpperCase()) })).status).toBe(200);
       expect((await browser(s.base).form("/auth/forgot", { email: me.email })).status).toBe(429);
+    });
+
+    it("mails the link in the account's language, saying how long it works, and opens the page in it", async () => {
+      const me = await account(s, { locale: "fr-FR" });
+      await browser(s.base).form("/auth/forgot", { email: me.email });
+      const mail = await mailTo(s, me.email, /Réinitialisez/);
+      expect(mail.text).toContain("pendant 60 minutes");
+      const link = linkIn(mail.text, "reset");
+      expect(link).toMatch(/\?lang=fr-FR$/);
+      const page = await browser(s.base).request(link);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('lang="fr-FR"');
+    });
+
+    it("keeps only the newest reset link working", async () => {
+      const me = await account(s);
+      await browser(s.base).form("/auth/forgot", { email: me.email });
+      const first = linkIn((await mailTo(s, me.email, /Reset/)).text, "reset");
+      await browser(s.base).form("/auth/forgot", { email: me.email });
+      await expect.poll(async () => (await outbox(s, me.email)).length).toBe(2);
+      const second = linkIn((await mailTo(s, me.email, /Reset/)).text, "reset");
+      expect(second).not.toBe(first);
+      expect((await browser(s.base).request(first)).status).toBe(400);
+      expect((await browser(s.base).request(second)).status).toBe(200);
+    });
+
+    it("shows no password change before one, and ends a reset link still open when the password is changed on the account page", async () => {
+      const me = await account(s);
+      expect((await s.api("/api/account", { token: me.token })).body.password_changed_at).toBeNull();
+      await browser(s.base).form("/auth/forgot", { email: me.email });
+      const link = linkIn((await mailTo(s, me.email, /Reset/)).text, "reset");
+      const changed = await s.api("/api/account/password", {
+        method: "POST",
+        token: me.token,
+        body: { current_password: PASSWORD, new_password: "a brand new passphrase" },
+      });
+      expect(changed.status).toBe(204);
+      expect((await browser(s.base).request(link)).status).toBe(400);
     });
 
     it("mails no link to a blocked account, with the same answer", async () => {
@@ -186,6 +224,22 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
   });
 
   describe("two-factor sign-in", () => {
+    it("tells the owner in their language, after the fifth wrong code, for how long codes are paused", async () => {
+      const me = await account(s, { locale: "fr-FR" });
+      await withTotp(s, me.token);
+      for (let i = 0; i < 5; i++) {
+        const res = await s.api("/api/account/recovery-codes", {
+          method: "POST",
+          token: me.token,
+          body: { password: PASSWORD, code: "000000" },
+        });
+        expect(res.body.error).toBe("totp-invalid");
+      }
+      const notice = await mailTo(s, me.email, /suspendus/);
+      expect(notice.text).toContain("pendant les 10 prochaines minutes");
+      expect(notice.text).toContain("/auth/forgot?lang=fr-FR");
+    });
+
     it("refuses to turn two-factor sign-in on without a set-up secret", async () => {
       const me = await account(s);
       const res = await s.api("/api/account/totp/enable", { method: "POST", token: me.token, body: { code: "123456" } });
