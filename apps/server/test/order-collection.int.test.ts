@@ -122,6 +122,9 @@ describe.each(DATABASES)("a lab learning that its customer collected an order, o
     const late = await s.api(`/api/orders/${order.id}/films`, { method: "POST", token: lab.token, body: roll });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe("order-collected");
+    const resent = await s.api(`/api/orders/${order.id}/send`, { method: "POST", token: lab.token });
+    expect(resent.status).toBe(409);
+    expect(resent.body.error).toBe("order-collected");
 
     // Another lab learns nothing of it.
     expect((await s.api(`/api/orders/${order.id}`, { token: otherLab.token })).status).toBe(404);

@@ -276,10 +276,13 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /**
      * Mails the customer a fresh link with the lab's template (or the default) in the lab's language; status → sent.
-     * An order with no finished scan is not sent (409 order-empty): the customer would open an empty page.
+     * An order with no finished scan is not sent (409 order-empty): the customer would open an empty page; nor one
+     * the customer collected (409 order-collected).
      */
     async send(labId: string, id: string, minutes: number, locale: string): Promise<OrderShare> {
       const row = await own(labId, id);
+      // Its rolls are the customer's already: a mail would offer nothing to add, and "no scans yet" would mislead.
+      if (row.claimed_at) throw new AppError("order-collected");
       const rolls = await films.ofOrder(labId, row.id);
       if (!rolls.some((f) => f.shots.some((s) => s.state === "done"))) throw new AppError("order-empty");
       const link = await newLink(row, minutes, "sent", now());

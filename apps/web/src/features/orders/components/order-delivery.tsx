@@ -46,9 +46,12 @@ export function OrderDelivery({ order }: { order: Order }) {
         <Button variant="light" loading={share.isPending} onClick={() => share.mutate(expirationMinutes(choice), { onSuccess: setLink })}>
           {t("share.create")}
         </Button>
-        <Button loading={send.isPending} onClick={confirmSend}>
-          {t("send.button")}
-        </Button>
+        {/* A collected order's rolls are in the customer's account: there is nothing left to mail them. */}
+        {!order.collected && (
+          <Button loading={send.isPending} onClick={confirmSend}>
+            {t("send.button")}
+          </Button>
+        )}
       </Group>
       {share.isError && (
         <Alert color="red" role="alert">
