@@ -18,8 +18,8 @@ import { useUpdateUser } from "../user/api/update-user.ts";
 import { AddressFields } from "./components/address-fields.tsx";
 import { DowngradeSection } from "./components/downgrade-section.tsx";
 import { InactiveSection } from "./components/inactive-section.tsx";
-import { PictureField } from "./components/picture-field.tsx";
 import { type ProfileValues, profileValues, userDataBody } from "./profile-values.ts";
+import { PictureField } from "./public/picture-field.tsx";
 
 /** Validates what would be sent, so an address copied for shipping is checked once, where it is typed. */
 function validate(values: ProfileValues, t: Translate) {
@@ -76,6 +76,21 @@ export function ProfileScreen() {
           <Fieldset legend={t("sections.profile")}>
             <Stack gap="sm">
               <PictureField
+                id="profile-picture"
+                shape="round"
+                texts={{
+                  label: t("fields.picture"),
+                  hint: t("picture.hint"),
+                  alt: t("picture.alt"),
+                  choose: t("picture.choose"),
+                  change: t("picture.change"),
+                  undo: t("picture.undo"),
+                  remove: t("picture.remove"),
+                  preparing: t("picture.preparing"),
+                  pending: (name) => t("picture.pending", { name }),
+                  resized: t("picture.resized"),
+                  removing: t("picture.removing"),
+                }}
                 current={user.picture}
                 name={user.name || user.email || ""}
                 value={picture}

@@ -9,10 +9,10 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { fieldErrorsOf } from "../../../shared/forms/zod-field-errors.ts";
+import { PictureField } from "../../profile/public/picture-field.tsx";
 import { useCountries } from "../../static-data/api/get-countries.ts";
 import { useUpdateLab } from "../api/update-lab.ts";
 import { type LabValues, labDataBody, labValues } from "../lab-values.ts";
-import { LogoField } from "./logo-field.tsx";
 
 /** The lab as photographers see it in the directory and on its orders: name, place, web page, address and logo. */
 export function LabProfileForm({ lab, accountEmail }: { lab: MyLab; accountEmail: string | null }) {
@@ -66,7 +66,21 @@ export function LabProfileForm({ lab, accountEmail }: { lab: MyLab; accountEmail
           <Title order={2} size="h3" id="lab-profile-heading">
             {t("profile.title")}
           </Title>
-          <LogoField
+          <PictureField
+            id="lab-logo"
+            shape="square"
+            texts={{
+              label: t("profile.logo"),
+              hint: t("profile.logoHint"),
+              alt: t("profile.logoAlt"),
+              choose: t("profile.logoChoose"),
+              change: t("profile.logoChange"),
+              undo: t("profile.logoUndo"),
+              remove: t("profile.logoRemove"),
+              preparing: t("profile.logoPreparing"),
+              pending: (name) => t("profile.logoPending", { name }),
+              removing: t("profile.logoRemoving"),
+            }}
             current={lab.logo_url}
             name={lab.name}
             value={logo}

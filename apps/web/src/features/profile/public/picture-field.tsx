@@ -1,16 +1,38 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { preparePicture } from "../public/resize-picture.ts";
+import { preparePicture } from "./resize-picture.ts";
+
+/** What the field says, translated by its screen: a person's picture and a lab's logo are named differently. */
+export interface PictureTexts {
+  label: string;
+  hint: string;
+  alt: string;
+  choose: string;
+  change: string;
+  undo: string;
+  remove: string;
+  preparing: string;
+  pending: (fileName: string) => string;
+  /** Said after `pending` when the picked file was made smaller to fit. */
+  resized?: string;
+  removing: string;
+}
 
 interface PictureFieldProps {
+  /** The field's id (its error is `<id>-error`). */
+  id: string;
+  texts: PictureTexts;
+  /** A person's picture is round, a lab's logo square with rounded corners. */
+  shape: "round" | "square";
   /** The stored picture's link, or null. */
   current: string | null;
+  /** Whose picture: the initials shown when there is none. */
   name: string;
-  /** A new picture to save with the profile, already fitted to the limits. */
+  /** A new picture to save with the form, already fitted to the limits. */
   value: File | null;
   onChange: (file: File | null) => void;
-  /** True once the user asked to remove the stored picture; it goes when the profile is saved. */
+  /** True once the user asked to remove the stored picture; it goes when the form is saved. */
   removing: boolean;
   onRemovingChange: (removing: boolean) => void;
   /** A translated problem with the picture (also set when the server refuses it). */
@@ -19,11 +41,23 @@ interface PictureFieldProps {
 }
 
 /**
- * Picks a profile picture, makes it fit the limits in the browser (any phone photo will do) and previews it; or
- * marks the stored one for removal. Both happen when the profile is saved.
+ * Picks a picture (a profile picture, a lab's logo), makes it fit the limits in the browser (512 KB, 1024 px; any
+ * phone photo will do; the server applies the same limits) and previews it; or marks the stored one for removal.
+ * Both happen when the form is saved.
  */
-export function PictureField({ current, name, value, onChange, removing, onRemovingChange, error, onError }: PictureFieldProps) {
-  const { t } = useTranslation("profile");
+export function PictureField({
+  id,
+  texts,
+  shape,
+  current,
+  name,
+  value,
+  onChange,
+  removing,
+  onRemovingChange,
+  error,
+  onError,
+}: PictureFieldProps) {
   const { t: tErrors } = useTranslation("errors");
   const [preview, setPreview] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -54,15 +88,15 @@ export function PictureField({ current, name, value, onChange, removing, onRemov
   const shown = preview ?? (removing ? null : current);
 
   return (
-    <Input.Wrapper label={t("fields.picture")} description={t("picture.hint")} error={error} id="profile-picture">
+    <Input.Wrapper label={texts.label} description={texts.hint} error={error} id={id}>
       <Group mt="xs" align="center">
-        <Avatar src={shown} alt={t("picture.alt")} size={80} radius="xl" color="latent" name={name} />
+        <Avatar src={shown} alt={texts.alt} size={80} radius={shape === "round" ? "xl" : "md"} color="latent" name={name} />
         <Stack gap={4}>
           <Group gap="xs">
             <FileButton onChange={pick} accept="image/*">
               {(props) => (
-                <Button variant="default" loading={preparing} {...props} aria-describedby={error ? "profile-picture-error" : undefined}>
-                  {t(shown ? "picture.change" : "picture.choose")}
+                <Button variant="default" loading={preparing} {...props} aria-describedby={error ? `${id}-error` : undefined}>
+                  {shown ? texts.change : texts.choose}
                 </Button>
               )}
             </FileButton>
@@ -75,30 +109,30 @@ export function PictureField({ current, name, value, onChange, removing, onRemov
                   onRemovingChange(false);
                 }}
               >
-                {t("picture.undo")}
+                {texts.undo}
               </Button>
             )}
             {current && !value && !removing && (
               <Button variant="subtle" color="red" onClick={() => onRemovingChange(true)}>
-                {t("picture.remove")}
+                {texts.remove}
               </Button>
             )}
           </Group>
           <div aria-live="polite">
             {preparing && (
               <Text size="xs" c="dimmed">
-                {t("picture.preparing")}
+                {texts.preparing}
               </Text>
             )}
             {value && !preparing && (
               <Text size="xs" c="dimmed">
-                {t("picture.pending", { name: value.name })}
-                {resized && ` ${t("picture.resized")}`}
+                {texts.pending(value.name)}
+                {resized && texts.resized && ` ${texts.resized}`}
               </Text>
             )}
             {removing && (
               <Text size="xs" c="dimmed">
-                {t("picture.removing")}
+                {texts.removing}
               </Text>
             )}
           </div>
