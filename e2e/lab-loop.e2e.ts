@@ -72,15 +72,22 @@ test("the lab's loop: scans counted live, the order sent, collected by the custo
   await drawer(page).getByRole("button", { name: "Send by email" }).click();
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByText(`Sent to ${customer.email}`)).toBeVisible();
-  const link = /https?:\/\/\S+\/order\?code=[\w%-]+/.exec((await mailTo(customer.email)).text)?.[0];
+  // The mail comes in the lab's name, and a reply reaches the lab (its account's address: no contact email was set).
+  const mail = await mailTo(customer.email);
+  expect(mail.from).toBe("Foto Lab Girona via Latent <no-reply@localhost>");
+  expect(mail.replyTo).toBe(lab.email);
+  const link = /https?:\/\/\S+\/order\?code=[\w%-]+/.exec(mail.text)?.[0];
   expect(link, "the mail carries the order's link").toBeTruthy();
   const orderPath = `${new URL(link!).pathname}${new URL(link!).search}`;
 
-  // The customer, on their own browser: signs up from the order, confirms the address, adds the roll.
+  // The customer, on their own browser: signs up from the order with the mail's address filled in and read-only,
+  // confirms the address, adds the roll.
   const customerContext = await browser.newContext();
   const visitor = await customerContext.newPage();
   await visitor.goto(orderPath);
   await visitor.getByRole("main").getByRole("button", { name: "Create account" }).click();
+  await expect(visitor.locator("#email")).toHaveValue(customer.email);
+  await expect(visitor.locator("#email")).not.toBeEditable();
   await fillSignUp(visitor, customer, "user");
   await expect(visitor).toHaveURL(orderPath);
   await confirmEmail(visitor, customer);
