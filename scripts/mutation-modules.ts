@@ -26,9 +26,9 @@ export const RULE_MODULES: Record<string, RuleModule> = {
   },
   shop: { file: "apps/server/src/features/shop/shop.service.ts", unit: [], api: ["shop", "reliability-payments", "shop-rules"] },
   stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup"] },
-  orders: { file: "apps/server/src/features/orders/orders.service.ts", unit: [], api: ["orders"] },
+  orders: { file: "apps/server/src/features/labs/orders/orders.service.ts", unit: [], api: ["orders"] },
   integrations: {
-    file: "apps/server/src/features/integrations/integrations.service.ts",
+    file: "apps/server/src/features/labs/integrations/integrations.service.ts",
     unit: [],
     api: ["integrations", "integrations-rules"],
   },

@@ -23,12 +23,10 @@ import { gearModule } from "./features/gear/gear.module.ts";
 import { type Identity, identityModule } from "./features/identity/identity.module.ts";
 import { inactiveAccountsModule } from "./features/inactive-accounts/inactive-accounts.module.ts";
 import type { InactiveAccountsService } from "./features/inactive-accounts/inactive-accounts.service.ts";
-import { integrationsModule } from "./features/integrations/integrations.module.ts";
 import { labsModule } from "./features/labs/labs.module.ts";
+import type { OrdersService } from "./features/labs/orders/orders.service.ts";
 import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
-import { ordersModule } from "./features/orders/orders.module.ts";
-import type { OrdersService } from "./features/orders/orders.service.ts";
 import { pluginsModule } from "./features/plugins/plugins.module.ts";
 import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import type { PurchasesService } from "./features/purchases/purchases.service.ts";
@@ -268,9 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web });
-  const labs = await labsModule(ctx, { users });
-  const orders = await ordersModule(ctx, { films, labs, users, downloads, tickets, accounts: identity.accounts });
-  await integrationsModule(ctx, { orders, labs, users });
+  const { orders } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret);

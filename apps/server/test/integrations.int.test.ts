@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { stringify } from "node:querystring";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIntegrationsService } from "../src/features/integrations/integrations.service.ts";
-import { createShopifyAdmin } from "../src/features/integrations/shopify-admin.ts";
+import { createIntegrationsService } from "../src/features/labs/integrations/integrations.service.ts";
+import { createShopifyAdmin } from "../src/features/labs/integrations/shopify-admin.ts";
 import { createSecretBox } from "../src/platform/crypto/secret-box.ts";
 import { type FakeShopify, startFakeShopify } from "./fake-shopify.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";

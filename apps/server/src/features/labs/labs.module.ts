@@ -1,17 +1,83 @@
+import { paths } from "@latent/domain/app-paths";
+import { createSecretBox } from "../../platform/crypto/secret-box.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
+import type { DownloadsService } from "../downloads/downloads.service.ts";
+import type { FilmsService } from "../films/films.service.ts";
+import type { Accounts } from "../identity/accounts.ts";
+import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
 import type { UsersService } from "../users/users.service.ts";
-import { labsRoutes } from "./labs.routes.ts";
-import { createLabsService } from "./labs.service.ts";
+import { integrationsRoutes } from "./integrations/integrations.routes.ts";
+import { createIntegrationsService } from "./integrations/integrations.service.ts";
+import { deleteIntegrationsOfLab } from "./integrations/integrations.store.ts";
+import { createShopifyAdmin } from "./integrations/shopify-admin.ts";
+import { createLabsView } from "./labs.view.ts";
+import { ordersRoutes } from "./orders/orders.routes.ts";
+import { createOrdersService, ORDER_GRANT } from "./orders/orders.service.ts";
+import { deleteAllOrdersOfUser } from "./orders/orders.store.ts";
+import { labsRoutes } from "./profile/profile.routes.ts";
+import { createLabProfileService } from "./profile/profile.service.ts";
 
-/** Photo labs (`labs/…`): profile, directory and email template. */
-export async function labsModule(ctx: ModuleContext, deps: { users: UsersService }) {
-  const { db, store, signer } = ctx.platform;
-  const labs = createLabsService({ db, store, signer });
+/**
+ * Photo labs, built in the order each part needs the one before: the profile (`labs/…`: profile, directory, email
+ * template), its orders (`orders/…`, the customer's claim, the public order `public/order…`), mailed with the
+ * profile, and its online stores (`integrations/…`: Shopify and WooCommerce orders become lab orders). A lab as the
+ * API shows it joins all three (labs.view.ts). Links handed out through an order's link are signed under its
+ * grant, which this module answers for.
+ */
+export async function labsModule(
+  ctx: ModuleContext,
+  deps: {
+    films: FilmsService;
+    users: UsersService;
+    downloads: DownloadsService;
+    tickets: Pick<TicketIssuer, "issue">;
+    /** The embedded provider's accounts (the customer's current email); null with an external provider. */
+    accounts: Pick<Accounts, "findById"> | null;
+  },
+) {
+  const { db, store, signer, grants, mailer, bus, config, secret, log } = ctx.platform;
+
+  const profile = createLabProfileService({ db, store, signer });
   deps.users.deleting.add(async ({ userId, deleted }) => {
-    const n = await labs.removeAllOfLab(userId);
+    const n = await profile.removeAllOfLab(userId);
     deleted("lab profiles", n.labs);
     deleted("lab email templates", n.templates);
   });
-  await ctx.api((api) => labsRoutes(api, { labs, requireScopes: ctx.requireScopes }));
-  return labs;
+
+  const orders = createOrdersService({
+    db,
+    films: deps.films,
+    labs: profile,
+    users: deps.users,
+    downloads: deps.downloads,
+    accounts: deps.accounts,
+    grants,
+    mailer,
+    bus,
+    publicUrl: config.publicUrl,
+  });
+  grants.register(ORDER_GRANT, (id) => orders.isShareActive(id));
+  deps.users.deleting.add(async ({ userId, deleted }) => {
+    const n = await deleteAllOrdersOfUser(db, userId);
+    deleted("lab orders", n.deleted);
+    deleted("other labs' orders unlinked from the account", n.unlinked);
+  });
+
+  const integrations = createIntegrationsService({
+    db,
+    orders,
+    box: createSecretBox(secret, "integrations.credentials"),
+    shopify: config.shopify ? { config: config.shopify, admin: createShopifyAdmin(config.shopify) } : null,
+    publicUrl: config.publicUrl,
+    returnPath: paths.user.labIntegrations,
+    log,
+    now: () => new Date(),
+  });
+  deps.users.deleting.add(async ({ userId, deleted }) => deleted("store integrations", await deleteIntegrationsOfLab(db, userId)));
+
+  const view = createLabsView({ profile, orders, integrations });
+  await ctx.api((api) => labsRoutes(api, { labs: profile, view, requireScopes: ctx.requireScopes }));
+  await ctx.api((api) => ordersRoutes(api, { orders, tickets: deps.tickets, requireScopes: ctx.requireScopes }));
+  await ctx.api((api) => integrationsRoutes(api, { integrations, requireScopes: ctx.requireScopes }));
+  return { profile, orders, integrations };
 }

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callerOf, labOnly, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import { callerOf, labOnly, type RequireScopes } from "../../../platform/identity/authenticate.ts";
 import type { IntegrationsService } from "./integrations.service.ts";
 
 /** Most bytes of one WooCommerce webhook: an order with many lines and metadata stays far below. */

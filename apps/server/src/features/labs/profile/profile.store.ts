@@ -1,6 +1,6 @@
 import type { Updateable } from "kysely";
-import type { Db } from "../../platform/db/db-handle.ts";
-import type { LabsTable } from "../../platform/db/schema.ts";
+import type { Db } from "../../../platform/db/db-handle.ts";
+import type { LabsTable } from "../../../platform/db/schema.ts";
 
 export function findLab(db: Db, id: string) {
   return db.selectFrom("labs").selectAll().where("id", "=", id).executeTakeFirst();

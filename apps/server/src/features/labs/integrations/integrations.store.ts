@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
-import type { Db } from "../../platform/db/db-handle.ts";
-import type { LabIntegrationPendingTable, LabIntegrationsTable } from "../../platform/db/schema.ts";
+import type { Db } from "../../../platform/db/db-handle.ts";
+import type { LabIntegrationPendingTable, LabIntegrationsTable } from "../../../platform/db/schema.ts";
 
 /** The lab's integrations row, or undefined before it set anything up. */
 export function findIntegrations(db: Db, labId: string) {

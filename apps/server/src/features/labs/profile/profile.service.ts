@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { EMAIL_PLACEHOLDERS, type EmailTemplate, type Lab, type LabData, type MyLab, unknownPlaceholders } from "@latent/domain/labs";
 import type { Address } from "@latent/domain/user";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, LabsTable } from "../../platform/db/schema.ts";
-import { AppError } from "../../platform/http/app-error.ts";
-import type { UrlSigner } from "../../platform/http/url-signer.ts";
-import { translator } from "../../platform/i18n/translator.ts";
-import type { ObjectStore } from "../../platform/storage/object-store.ts";
-import { deleteLabRows, findLab, findTemplate, listLabs, saveLab, saveTemplate } from "./labs.store.ts";
+import type { Database, LabsTable } from "../../../platform/db/schema.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import type { UrlSigner } from "../../../platform/http/url-signer.ts";
+import { translator } from "../../../platform/i18n/translator.ts";
+import type { ObjectStore } from "../../../platform/storage/object-store.ts";
+import { deleteLabRows, findLab, findTemplate, listLabs, saveLab, saveTemplate } from "./profile.store.ts";
 
 const LOGO_LINK_TTL_S = 3600;
 
@@ -17,63 +17,51 @@ export interface LabsDeps {
   signer: UrlSigner;
 }
 
-export type OrderCounts = MyLab["orders"];
+/** A lab's own profile: what `Lab` shows without its store integration (integrations adds that, see labs.view.ts). */
+export type LabProfile = Omit<Lab, "woocommerce">;
+/** The lab's own profile, before its order counts and store integration are added. */
+export type MyLabProfile = Omit<MyLab, "woocommerce" | "orders">;
 
 /**
  * Photo labs (spec §3 Lab, §7 Labs): a lab account's public profile, which its customers see on their orders and
  * photographers in the directory, and the email it sends with an order. The lab's id is its account's user id.
  */
-export function createLabsService({ db, store, signer }: LabsDeps) {
-  let countOrders: (labId: string) => Promise<OrderCounts> = async () => ({ created: 0, shared: 0, sent: 0, collected: 0, total: 0 });
-  let wooCommerceOf: (labId: string) => Promise<Lab["woocommerce"]> = async () => ({ connected: false, store_url: null });
-
-  const toLab = async (row: Selectable<LabsTable>): Promise<Lab> => ({
+export function createLabProfileService({ db, store, signer }: LabsDeps) {
+  const toLab = (row: Selectable<LabsTable>): LabProfile => ({
     id: row.id,
     name: row.name,
     address: (row.address as unknown as Address | null) ?? null,
     logo_url: row.logo_key ? signer.sign(`/media/${row.logo_key}`, LOGO_LINK_TTL_S) : null,
     webpage: row.webpage,
     location: row.location,
-    woocommerce: await wooCommerceOf(row.id),
   });
 
-  const blank = (id: string): Lab => ({
+  const blank = (id: string): LabProfile => ({
     id,
     name: "",
     address: null,
     logo_url: null,
     webpage: "",
     location: "",
-    woocommerce: { connected: false, store_url: null },
   });
 
   return {
-    /** The orders feature counts a lab's orders for its own view (it comes later, so it registers the counter). */
-    countOrdersWith(counter: (labId: string) => Promise<OrderCounts>) {
-      countOrders = counter;
-    },
-
-    /** The integrations feature says whether a lab's WooCommerce store is connected (spec §3 Lab: woocommerce). */
-    wooCommerceWith(state: (labId: string) => Promise<Lab["woocommerce"]>) {
-      wooCommerceOf = state;
-    },
-
     /** A lab as anyone signed in sees it; 404 lab-not-found for an id that is no lab with a profile. */
-    async get(labId: string): Promise<Lab> {
+    async get(labId: string): Promise<LabProfile> {
       const row = await findLab(db, labId);
       if (!row?.name) throw new AppError("lab-not-found");
       return toLab(row);
     },
 
-    /** The lab's own view: its profile (blank before the first save) and its orders counted by status. */
-    async mine(labId: string): Promise<MyLab> {
+    /** The lab's own profile (blank before the first save) with the address its customers' replies go to. */
+    async mine(labId: string): Promise<MyLabProfile> {
       const row = await findLab(db, labId);
-      return { ...(row ? await toLab(row) : blank(labId)), contact_email: row?.contact_email ?? null, orders: await countOrders(labId) };
+      return { ...(row ? toLab(row) : blank(labId)), contact_email: row?.contact_email ?? null };
     },
 
     /** The directory of labs (spec §2, labs flag). */
-    async directory(search?: string): Promise<Lab[]> {
-      return Promise.all((await listLabs(db, search)).map(toLab));
+    async directory(search?: string): Promise<LabProfile[]> {
+      return (await listLabs(db, search)).map(toLab);
     },
 
     /** PUT labs/: the profile's fields; a new logo (already checked and re-encoded) replaces the old one. */
@@ -87,7 +75,7 @@ export function createLabsService({ db, store, signer }: LabsDeps) {
       return rows;
     },
 
-    async update(labId: string, data: LabData, logo?: Buffer): Promise<MyLab> {
+    async update(labId: string, data: LabData, logo?: Buffer): Promise<MyLabProfile> {
       const previous = await findLab(db, labId);
       let logoKey: string | null | undefined;
       if (logo) {
@@ -145,10 +133,10 @@ export function createLabsService({ db, store, signer }: LabsDeps) {
         contactEmail: lab?.contact_email ?? null,
         // "Foto Lab Sants via Latent": whose mail it is, while the address stays the server's own.
         fromName: lab?.name ? translator(locale, "labs")("mailFrom", { lab: lab.name }) : undefined,
-        lab: lab ? await toLab(lab) : blank(labId),
+        lab: lab ? toLab(lab) : blank(labId),
       };
     },
   };
 }
 
-export type LabsService = ReturnType<typeof createLabsService>;
+export type LabProfileService = ReturnType<typeof createLabProfileService>;

@@ -25,8 +25,8 @@ import {
   photographerOnly,
   type RequireScopes,
   verifiedEmail,
-} from "../../platform/identity/authenticate.ts";
-import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
+} from "../../../platform/identity/authenticate.ts";
+import type { TicketIssuer } from "../../realtime/realtime-tickets.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 /** Spec §7 Orders (the lab's), the customer's claim, and the public order routes (Bearer <the link's code>). */

@@ -13,18 +13,18 @@ import {
   type UpdateOrder,
 } from "@latent/domain/orders";
 import type { Kysely, Selectable } from "kysely";
-import { isUniqueViolation } from "../../platform/db/db-errors.ts";
-import type { Database, OrdersTable } from "../../platform/db/schema.ts";
-import { AppError } from "../../platform/http/app-error.ts";
-import type { LinkGrants } from "../../platform/http/link-grants.ts";
-import type { LinkScope } from "../../platform/http/url-signer.ts";
-import type { Mailer } from "../../platform/mail/mailer.ts";
-import type { EventBus } from "../../platform/realtime/event-bus.ts";
-import type { DownloadsService } from "../downloads/downloads.service.ts";
-import type { FilmsService } from "../films/films.service.ts";
-import type { Accounts } from "../identity/accounts.ts";
-import type { LabsService } from "../labs/labs.service.ts";
-import type { UsersService } from "../users/users.service.ts";
+import { isUniqueViolation } from "../../../platform/db/db-errors.ts";
+import type { Database, OrdersTable } from "../../../platform/db/schema.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
+import type { LinkGrants } from "../../../platform/http/link-grants.ts";
+import type { LinkScope } from "../../../platform/http/url-signer.ts";
+import type { Mailer } from "../../../platform/mail/mailer.ts";
+import type { EventBus } from "../../../platform/realtime/event-bus.ts";
+import type { DownloadsService } from "../../downloads/downloads.service.ts";
+import type { FilmsService } from "../../films/films.service.ts";
+import type { Accounts } from "../../identity/accounts.ts";
+import type { UsersService } from "../../users/users.service.ts";
+import type { LabProfileService } from "../profile/profile.service.ts";
 import {
   countOrdersByStatus,
   deleteOrderRow,
@@ -48,7 +48,7 @@ export const ORDER_GRANT = "order";
 export interface OrdersDeps {
   db: Kysely<Database>;
   films: Pick<FilmsService, "createInOrder" | "ofOrder" | "ofOrders" | "orderRows" | "transferToCustomer" | "remove" | "load">;
-  labs: Pick<LabsService, "mailParts">;
+  labs: Pick<LabProfileService, "mailParts">;
   users: Pick<UsersService, "idsByEmail" | "get">;
   downloads: Pick<DownloadsService, "manifest">;
   grants: Pick<LinkGrants, "name">;

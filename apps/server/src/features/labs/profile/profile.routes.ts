@@ -11,15 +11,16 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { invalidBody, readPictureForm } from "../../platform/http/picture-form.ts";
-import { callerOf, labOnly, type RequireScopes } from "../../platform/identity/authenticate.ts";
-import { prepareSmallPicture } from "../../platform/images/small-picture.ts";
-import type { LabsService } from "./labs.service.ts";
+import { invalidBody, readPictureForm } from "../../../platform/http/picture-form.ts";
+import { callerOf, labOnly, type RequireScopes } from "../../../platform/identity/authenticate.ts";
+import { prepareSmallPicture } from "../../../platform/images/small-picture.ts";
+import type { LabsView } from "../labs.view.ts";
+import type { LabProfileService } from "./profile.service.ts";
 
 /** Spec §7 Labs: GET labs/ (the directory), GET labs/{labId}, PUT labs/, and the lab's email template. */
-export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requireScopes: RequireScopes }) {
+export function labsRoutes(app: FastifyInstance, deps: { labs: LabProfileService; view: LabsView; requireScopes: RequireScopes }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { labs, requireScopes } = deps;
+  const { labs, view, requireScopes } = deps;
   const tags = ["labs"];
 
   r.get(
@@ -29,7 +30,7 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requ
       preHandler: requireScopes("read:user"),
       schema: { tags, summary: "The directory of labs, by name or location", querystring: LabsQuerySchema, response: { 200: LabsSchema } },
     },
-    async (request) => labs.directory(request.query.search),
+    async (request) => view.directory(request.query.search),
   );
 
   r.get(
@@ -86,8 +87,8 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requ
     },
     async (request) => {
       const caller = callerOf(request);
-      if (caller.role === "lab" && caller.sub === request.params.labId) return labs.mine(caller.sub);
-      return labs.get(request.params.labId);
+      if (caller.role === "lab" && caller.sub === request.params.labId) return view.mine(caller.sub);
+      return view.get(request.params.labId);
     },
   );
 
@@ -109,11 +110,11 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabsService; requ
       if (request.isMultipart()) {
         const { picture, data } = await readPictureForm(request, "lab_data", LabDataSchema);
         const logo = picture ? await prepareSmallPicture(picture.bytes, picture.truncated) : undefined;
-        return labs.update(sub, data, logo);
+        return view.update(sub, data, logo);
       }
       const parsed = LabDataSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw invalidBody(parsed.error);
-      return labs.update(sub, parsed.data);
+      return view.update(sub, parsed.data);
     },
   );
 }

@@ -1,8 +1,8 @@
 import type { ListOrdersQuery, OrderSource } from "@latent/domain/orders";
 import { type Insertable, sql, type Updateable } from "kysely";
-import type { Db } from "../../platform/db/db-handle.ts";
-import type { OrdersTable } from "../../platform/db/schema.ts";
-import { isUuid } from "../../platform/db/uuid.ts";
+import type { Db } from "../../../platform/db/db-handle.ts";
+import type { OrdersTable } from "../../../platform/db/schema.ts";
+import { isUuid } from "../../../platform/db/uuid.ts";
 
 export function insertOrder(db: Db, row: Insertable<OrdersTable>) {
   return db.insertInto("orders").values(row).returningAll().executeTakeFirstOrThrow();

@@ -11,10 +11,10 @@ import { type NewOrder, NewOrderSchema } from "@latent/domain/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { SecretBox } from "../../platform/crypto/secret-box.ts";
-import type { Database } from "../../platform/db/schema.ts";
-import { AppError } from "../../platform/http/app-error.ts";
+import type { Config } from "../../../config.ts";
+import type { SecretBox } from "../../../platform/crypto/secret-box.ts";
+import type { Database } from "../../../platform/db/schema.ts";
+import { AppError } from "../../../platform/http/app-error.ts";
 import { findIntegrations, insertPending, saveIntegrations, takePending } from "./integrations.store.ts";
 import { readShopifyQuery, SHOPIFY_SCOPES, type ShopifyAdmin, ShopifyError, verifyShopifyHmac } from "./shopify-admin.ts";
 
