@@ -33,7 +33,6 @@ type ExportRow = Selectable<DataExportsTable>;
 const DAY_MS = 24 * 3600_000;
 /** The kind of link grant an archive's link is handed out under: it holds while the export is ready. */
 export const EXPORT_GRANT = "export";
-/** PostgreSQL's unique_violation: a second export queued or running for the same user. */
 /** Keys of a user's exports: one folder per export, so deleting one never touches another. */
 const exportPrefix = (userId: string, exportId: string) => `exports/${userId.replace(/[^a-zA-Z0-9_-]/g, "_")}/${exportId}/`;
 

@@ -24,7 +24,6 @@ export interface BetaDeps {
 }
 
 const closed = () => new AppError("beta-closed");
-/** PostgreSQL's unique_violation: the database's last word on a duplicate email. */
 
 /** The open-beta sign-up: the first `capacity` distinct emails until the deadline (spec §1, §9). */
 export function createBetaService(deps: BetaDeps) {

@@ -4,7 +4,7 @@ import { notFound } from "../../platform/http/app-error.ts";
 import type { SignedQuery, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 
-/** Serves stored objects through signed, expiring links (profile pictures now; shots later). */
+/** Serves stored objects (scans, previews, thumbnails, profile pictures, lab logos) through signed, expiring links. */
 export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; signer: UrlSigner }) {
   app.get(
     "/media/*",

@@ -230,7 +230,6 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
       return new Map(rows.map((r) => [r.film_id, { count: Number(r.shot_count), coverKey: r.cover_key }]));
     },
 
-    /** The finished shots of a roll with their sizes and CRCs (for the zip). */
     /** Moves a roll's shots to another owner, inside the caller's transaction. */
     transfer: (tx: Db, filmId: string, toUserId: string) => transferShotRows(tx, filmId, toUserId),
 

@@ -103,7 +103,6 @@ export async function deleteUploadingShotRow(db: Db, id: string): Promise<boolea
   return r.numDeletedRows > 0n;
 }
 
-/** Fails a shot only while it is still uploading; undefined when it moved on meanwhile (or is gone). */
 /** An upload that failed stored nothing: its shot stops holding the space the upload had reserved. */
 export function failUploadingShotRow(db: Db, id: string, code: ShotErrorCode, message: string) {
   return db

@@ -48,9 +48,6 @@ export interface UploadsDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
-/** PostgreSQL's unique_violation: another start took the shot index first. */
-/** PostgreSQL's foreign_key_violation: the roll went while the start was under way. */
-
 const urlsOf = (uploadId: string, partCount: number) => Array.from({ length: partCount }, (_, i) => `/api/uploads/${uploadId}/${i + 1}`);
 
 export function createUploadsService(deps: UploadsDeps) {

@@ -31,7 +31,7 @@ export interface ProviderEvent {
 
 export type WebhookCheck = { ok: true; event: ProviderEvent } | { ok: false; reason: string };
 
-/** The card payment provider's port: the sandbox (embedded default) now, Stripe later, chosen by configuration. */
+/** The card payment provider's port: the sandbox (the embedded default) or Stripe, chosen by configuration. */
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe";
   createCustomer(input: { userId: string; email: string | null }): Promise<{ id: string }>;
