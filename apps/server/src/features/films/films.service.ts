@@ -1,6 +1,6 @@
 import { FRAME_SIZES } from "@latent/domain/film-config";
 import type { Film, ListFilmsQuery, NewFilm, Shot, UpdateFilm } from "@latent/domain/films";
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
@@ -40,6 +40,30 @@ export interface FilmsDeps {
   entitlements: EntitlementsService;
   users: Pick<UsersService, "hasAcceptedPolicy">;
   gear: Pick<GearService, "assertOwned">;
+}
+
+/** A new roll's row, the caller's own or one in a lab's order: the frame count defaults to the format's usual one. */
+function newFilmRow(userId: string, f: NewFilm, orderId: string | null = null): Insertable<FilmsTable> {
+  const now = new Date();
+  return {
+    user_id: userId,
+    order_id: orderId,
+    name: f.name,
+    brand: f.brand,
+    model: f.model,
+    iso: f.iso,
+    format: f.format,
+    n_exp: f.n_exp ?? FRAME_SIZES[f.format][0]!.exposures,
+    process: f.process,
+    push_pull: f.push_pull,
+    month: f.month ?? null,
+    year: f.year ?? null,
+    scanner: f.scanner ?? null,
+    camera_id: f.camera_id ?? null,
+    lens_id: f.lens_id ?? null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** Object keys of a film all live under one prefix, so deleting a roll deletes its files. */
@@ -128,25 +152,7 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
       if (!(await users.hasAcceptedPolicy(userId))) throw new AppError("privacy-policy-required");
       const id = await db.transaction().execute(async (tx) => {
         await entitlements.assertRoom(tx, userId, "rolls");
-        const now = new Date();
-        const { id } = await insertFilm(tx, {
-          user_id: userId,
-          name: f.name,
-          brand: f.brand,
-          model: f.model,
-          iso: f.iso,
-          format: f.format,
-          n_exp: f.n_exp ?? FRAME_SIZES[f.format][0]!.exposures,
-          process: f.process,
-          push_pull: f.push_pull,
-          month: f.month ?? null,
-          year: f.year ?? null,
-          scanner: f.scanner ?? null,
-          camera_id: f.camera_id ?? null,
-          lens_id: f.lens_id ?? null,
-          created_at: now,
-          updated_at: now,
-        });
+        const { id } = await insertFilm(tx, newFilmRow(userId, f));
         return id;
       });
       return this.get(userId, id);
@@ -198,26 +204,7 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
      */
     async createInOrder(labId: string, orderId: string, f: NewFilm) {
       await gear.assertOwned(labId, f, "invalid-new-film");
-      const now = new Date();
-      const { id } = await insertFilm(db, {
-        user_id: labId,
-        order_id: orderId,
-        name: f.name,
-        brand: f.brand,
-        model: f.model,
-        iso: f.iso,
-        format: f.format,
-        n_exp: f.n_exp ?? FRAME_SIZES[f.format][0]!.exposures,
-        process: f.process,
-        push_pull: f.push_pull,
-        month: f.month ?? null,
-        year: f.year ?? null,
-        scanner: f.scanner ?? null,
-        camera_id: f.camera_id ?? null,
-        lens_id: f.lens_id ?? null,
-        created_at: now,
-        updated_at: now,
-      });
+      const { id } = await insertFilm(db, newFilmRow(labId, f, orderId));
       return this.get(labId, id);
     },
 

@@ -1,12 +1,12 @@
 import type { ShareLink } from "@latent/domain/films";
 import type { Kysely } from "kysely";
-import { newSecretToken, secretTokenHash } from "../../platform/crypto/secret-token.ts";
+import { newSecretToken } from "../../platform/crypto/secret-token.ts";
 import { isForeignKeyViolation } from "../../platform/db/db-errors.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
+import { resolveLinkCode } from "../../platform/http/link-codes.ts";
 import type { LinkGrants } from "../../platform/http/link-grants.ts";
-import type { LinkScope } from "../../platform/http/url-signer.ts";
 import { translator } from "../../platform/i18n/translator.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -44,17 +44,13 @@ export function createSharesService(deps: SharesDeps) {
 
   /** The roll a code opens, how long and under which grant; an unknown, revoked or expired code is refused. */
   const resolve = async (code: string | null) => {
-    if (!code || code.length > 200) throw new AppError("unauthorized");
-    const link = await findShareLinkByHash(db, secretTokenHash(code));
-    if (!link) throw new AppError("unauthorized");
-    if (link.revoked_at) throw new AppError("share-revoked");
-    // The stated expiry is the enforced one: open until that very instant, and its signed links (which count whole
-    // seconds from the current one) last at least as long.
-    const expiresMs = link.expires_at.getTime();
-    const nowMs = now();
-    if (nowMs >= expiresMs) throw new AppError("share-expired");
-    const scope: LinkScope = { ttlS: Math.ceil(expiresMs / 1000) - Math.floor(nowMs / 1000), grant: grants.name(SHARE_GRANT, link.id) };
-    return { id: link.id, filmId: link.film_id, ownerId: link.user_id, expiresAt: link.expires_at, scope };
+    const { row, scope } = await resolveLinkCode(code, {
+      find: (codeHash) => findShareLinkByHash(db, codeHash),
+      read: (link) => ({ id: link.id, expiresAt: link.expires_at, revokedAt: link.revoked_at }),
+      grant: (id) => grants.name(SHARE_GRANT, id),
+      nowMs: now,
+    });
+    return { id: row.id, filmId: row.film_id, ownerId: row.user_id, expiresAt: row.expires_at, scope };
   };
 
   return {

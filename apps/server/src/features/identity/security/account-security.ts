@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   type AccountSecurity,
   type AccountSession,
@@ -12,6 +12,7 @@ import { LIGHTROOM_CLIENT_ID } from "@latent/domain/plugins";
 import type { Kysely } from "kysely";
 import type { Cooldown } from "../../../platform/cooldown/cooldown.ts";
 import { createSecretBox } from "../../../platform/crypto/secret-box.ts";
+import { newSecretToken, secretTokenHash } from "../../../platform/crypto/secret-token.ts";
 import type { AccountsTable, Database } from "../../../platform/db/schema.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
 import { translator } from "../../../platform/i18n/translator.ts";
@@ -70,8 +71,6 @@ export interface AccountSecurityDeps {
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-const newLinkToken = () => randomBytes(32).toString("base64url");
 /** Recovery codes: ten base32 characters (50 bits) shown as `xxxxx-xxxxx`; compared without case or dashes. */
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z2-7]/g, "");
 function newRecoveryCode(): string {
@@ -138,9 +137,9 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     `${deps.publicUrl}/auth/${path}/${token}${locale ? `?lang=${encodeURIComponent(locale)}` : ""}`;
 
   const createLink = async (account: Account, kind: "reset" | "verify" | "email-change", email: string, ms: number) => {
-    const token = newLinkToken();
+    const { token, hash } = newSecretToken();
     await retireLinks(db, account.id, kind, now());
-    await insertLink(db, { token_hash: sha256(token), account_id: account.id, kind, email, expires_at: new Date(now().getTime() + ms) });
+    await insertLink(db, { token_hash: hash, account_id: account.id, kind, email, expires_at: new Date(now().getTime() + ms) });
     return token;
   };
 
@@ -191,7 +190,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
   const secondFactorOk = async (account: Account, code: string): Promise<boolean> => {
     if (!account.totp_secret_sealed) return false;
     const recovery = normalizeRecovery(code);
-    if (/^[a-z2-7]{10}$/.test(recovery) && (await useRecoveryCode(db, account.id, sha256(recovery), now()))) return true;
+    if (/^[a-z2-7]{10}$/.test(recovery) && (await useRecoveryCode(db, account.id, secretTokenHash(recovery), now()))) return true;
     const key = `second-factor:${account.id}`;
     const slot = await takeSlot(key, SECOND_FACTOR_LIMIT.attempts, SECOND_FACTOR_LIMIT.windowMs);
     if (!slot) throw new AppError("totp-attempts-exceeded");
@@ -211,7 +210,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     await replaceRecoveryCodes(
       db,
       accountId,
-      codes.map((c) => sha256(normalizeRecovery(c))),
+      codes.map((c) => secretTokenHash(normalizeRecovery(c))),
     );
     return { recovery_codes: codes };
   };
@@ -239,7 +238,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     return account;
   };
 
-  const resetLinkUsable = async (token: string) => (await findUsableLink(db, sha256(token), "reset", now())) !== undefined;
+  const resetLinkUsable = async (token: string) => (await findUsableLink(db, secretTokenHash(token), "reset", now())) !== undefined;
 
   return {
     /** GET account: where the account's security stands. */
@@ -263,7 +262,8 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
      */
     async requestReset(email: string, ip: string): Promise<boolean> {
       const address = email.trim().toLowerCase();
-      const byEmail = await takeSlot(`reset-email:${sha256(address)}`, RESET_LIMITS.perEmail, RESET_LIMITS.windowMs);
+      // Hashed as a secret is, so the cooldown store holds no readable address.
+      const byEmail = await takeSlot(`reset-email:${secretTokenHash(address)}`, RESET_LIMITS.perEmail, RESET_LIMITS.windowMs);
       const byIp = byEmail ? await takeSlot(`reset-ip:${ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowMs) : null;
       if (!byEmail || !byIp) {
         if (byEmail) await cooldown.release(byEmail);
@@ -291,7 +291,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     async resetPassword(token: string, password: string): Promise<"done" | "invalid" | PasswordProblem> {
       const problem = passwordProblem(password);
       if (problem) return (await resetLinkUsable(token)) ? problem : "invalid";
-      const used = await consumeLink(db, sha256(token), "reset", now());
+      const used = await consumeLink(db, secretTokenHash(token), "reset", now());
       if (!used) return "invalid";
       const account = await findAccountById(db, used.account_id);
       if (!account || account.email !== used.email) return "invalid";
@@ -309,7 +309,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
 
     /** Confirms the address a verification link was sent to, if it is still the account's. */
     async confirmEmail(token: string): Promise<boolean> {
-      const used = await consumeLink(db, sha256(token), "verify", now());
+      const used = await consumeLink(db, secretTokenHash(token), "verify", now());
       if (!used) return false;
       const account = await findAccountById(db, used.account_id);
       if (!account || account.email !== used.email) return false;
@@ -344,7 +344,7 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
 
     /** Opens an email-change link: the account takes the new (now confirmed) address, and the old one is told. */
     async confirmEmailChange(token: string): Promise<"changed" | "invalid" | "taken"> {
-      const used = await consumeLink(db, sha256(token), "email-change", now());
+      const used = await consumeLink(db, secretTokenHash(token), "email-change", now());
       if (!used) return "invalid";
       const account = await findAccountById(db, used.account_id);
       if (!account || account.pending_email !== used.email) return "invalid";

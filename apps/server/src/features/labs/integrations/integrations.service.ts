@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type ImportResult,
   type IntegrationSecret,
@@ -13,6 +13,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Config } from "../../../config.ts";
 import type { SecretBox } from "../../../platform/crypto/secret-box.ts";
+import { newSecretToken, secretTokenHash } from "../../../platform/crypto/secret-token.ts";
 import type { Database } from "../../../platform/db/schema.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
 import { findIntegrations, insertPending, saveIntegrations, takePending } from "./integrations.store.ts";
@@ -50,8 +51,6 @@ const SHOPIFY_STATE_MINUTES = 10;
 // WooCommerce's page may first ask the lab to sign in to WordPress.
 const WOO_CODE_MINUTES = 30;
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
 const isLoopback = (host: string) => host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 
 /** WooCommerce's callback body (its REST API authentication endpoint, `wc-auth/v1`). */
@@ -135,8 +134,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
      * are HMACs keyed with it.
      */
     async regenerateSecret(labId: string): Promise<IntegrationSecret> {
-      const secret = randomBytes(32).toString("base64url");
-      await saveIntegrations(db, labId, { secret_hash: sha256(secret), secret_sealed: box.seal(secret, sealFor(labId, "secret")) });
+      const { token: secret, hash } = newSecretToken();
+      await saveIntegrations(db, labId, { secret_hash: hash, secret_sealed: box.seal(secret, sealFor(labId, "secret")) });
       return { secret };
     },
 
@@ -145,12 +144,12 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       const { config } = shopifyOrRefuse();
       const shop = shopifyShopOf(shopUrl);
       if (!shop) throw new AppError("shop-url-invalid");
-      const state = newToken();
+      const { token: state, hash } = newSecretToken();
       const at = now();
       await insertPending(
         db,
         {
-          token_hash: sha256(state),
+          token_hash: hash,
           lab_id: labId,
           kind: "shopify",
           target: shop,
@@ -195,7 +194,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         log.warn({ shop }, "shopify callback refused: shop, state or code missing");
         return page("failed");
       }
-      const pending = await takePending(db, sha256(state), "shopify");
+      const pending = await takePending(db, secretTokenHash(state), "shopify");
       if (!pending || new Date(pending.expires_at) <= now() || pending.target !== shop) {
         log.warn({ shop }, "shopify callback refused: unknown, used or expired state");
         return page("failed");
@@ -265,12 +264,12 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       if (!(store.protocol === "https:" || (store.protocol === "http:" && isLoopback(store.hostname))) || store.username || store.password)
         throw new AppError("bad-request", "store_id: must be an https:// address", { store_id: "not valid" });
       const storeUrl = `${store.origin}${store.pathname.replace(/\/+$/, "")}`;
-      const code = newToken();
+      const { token: code, hash } = newSecretToken();
       const at = now();
       await insertPending(
         db,
         {
-          token_hash: sha256(code),
+          token_hash: hash,
           lab_id: labId,
           kind: "woocommerce",
           target: storeUrl,
@@ -292,7 +291,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     async wooCallback(body: unknown): Promise<void> {
       const parsed = WooCallbackSchema.safeParse(body);
       if (!parsed.success) throw new AppError("bad-request", "Not a WooCommerce key callback");
-      const pending = await takePending(db, sha256(parsed.data.user_id), "woocommerce");
+      const pending = await takePending(db, secretTokenHash(parsed.data.user_id), "woocommerce");
       if (!pending || new Date(pending.expires_at) <= now()) throw new AppError("bad-request", "Unknown, used or expired authorization");
       await saveIntegrations(db, pending.lab_id, {
         woocommerce_store_url: pending.target,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { type FilmDetail, type NewFilm, ownerFeedId, type ZipData } from "@latent/domain/films";
 import { fillTemplate } from "@latent/domain/labs";
 import {
@@ -13,11 +13,12 @@ import {
   type UpdateOrder,
 } from "@latent/domain/orders";
 import type { Kysely, Selectable } from "kysely";
+import { newSecretToken } from "../../../platform/crypto/secret-token.ts";
 import { isUniqueViolation } from "../../../platform/db/db-errors.ts";
 import type { Database, OrdersTable } from "../../../platform/db/schema.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
+import { resolveLinkCode } from "../../../platform/http/link-codes.ts";
 import type { LinkGrants } from "../../../platform/http/link-grants.ts";
-import type { LinkScope } from "../../../platform/http/url-signer.ts";
 import type { Mailer } from "../../../platform/mail/mailer.ts";
 import type { EventBus } from "../../../platform/realtime/event-bus.ts";
 import type { DownloadsService } from "../../downloads/downloads.service.ts";
@@ -61,7 +62,6 @@ export interface OrdersDeps {
 }
 
 type OrderRow = Selectable<OrdersTable>;
-const hash = (code: string) => createHash("sha256").update(code).digest("hex");
 
 /**
  * A lab's orders (spec §3 Order, §4 created → shared → sent): the customer as the lab knows them, the rolls the lab
@@ -135,10 +135,10 @@ export function createOrdersService(deps: OrdersDeps) {
    * so the previous code stops at once with every media and zip link it handed out.
    */
   async function newLink(row: OrderRow, minutes: number, status: OrderRow["status"], sentAt?: Date) {
-    const code = randomBytes(32).toString("base64url");
+    const { token: code, hash } = newSecretToken();
     const expiresAt = new Date(now().getTime() + minutes * 60_000);
     await updateOrderRow(db, row.lab_id, row.id, {
-      share_code_hash: hash(code),
+      share_code_hash: hash,
       share_id: randomUUID(),
       share_expires_at: expiresAt,
       status,
@@ -150,18 +150,12 @@ export function createOrdersService(deps: OrdersDeps) {
 
   /** The order a link's code opens, and until when; unknown codes 401 `unauthorized`, old ones `share-expired`. */
   async function resolve(code: string | null) {
-    if (!code || code.length > 200) throw new AppError("unauthorized");
-    const row = await findOrderByShareHash(db, hash(code));
-    if (!row?.share_expires_at || !row.share_id) throw new AppError("unauthorized");
-    // The stated expiry is the enforced one: open until that very instant, and its signed links (which count whole
-    // seconds from the current one) last at least as long.
-    const expiresMs = new Date(row.share_expires_at).getTime();
-    const nowMs = now().getTime();
-    if (nowMs >= expiresMs) throw new AppError("share-expired");
-    const scope: LinkScope = {
-      ttlS: Math.ceil(expiresMs / 1000) - Math.floor(nowMs / 1000),
-      grant: grants.name(ORDER_GRANT, row.share_id),
-    };
+    const { row, scope } = await resolveLinkCode(code, {
+      find: (codeHash) => findOrderByShareHash(db, codeHash),
+      read: (order) => ({ id: order.share_id, expiresAt: order.share_expires_at ? new Date(order.share_expires_at) : null }),
+      grant: (id) => grants.name(ORDER_GRANT, id),
+      nowMs: () => now().getTime(),
+    });
     return { row, scope };
   }
 
