@@ -270,9 +270,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret);
-  const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users });
   const stickers = await stickersModule(ctx, { films, users });
-  const shop = await shopModule(ctx, { purchases, users, stickers });
+  const shop = await shopModule(ctx, { users, stickers });
+  const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });
   // Last: deleting an account reaches every feature before it through users' `deleting` hook. The embedded
   // provider checks the password (and two-factor code); with an external provider that is its job (identity-external).
   const accountData = await accountDataModule(ctx, {

@@ -51,6 +51,8 @@ export interface PurchasesDeps {
   entitlements: Pick<EntitlementsService, "planOf" | "setPlan">;
   newsletter: Pick<NewsletterService, "firstSubscriptionDiscount" | "redeemFirstSubscriptionDiscount">;
   users: Pick<UsersService, "setInactive" | "inactiveSince">;
+  /** The shop, which owns what payment checkouts sell. */
+  seller: Seller;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, "warn" | "info">;
   now: () => Date;
@@ -203,8 +205,7 @@ function toMySubscription(row: SubscriptionRow): MySubscription {
  * of their effect) and in the provider's order per subscription.
  */
 export function createPurchasesService(deps: PurchasesDeps) {
-  const { db, payments, entitlements, newsletter, users, publicUrl, log, now } = deps;
-  let seller: Seller | null = null;
+  const { db, payments, entitlements, newsletter, users, seller, publicUrl, log, now } = deps;
   // Plan syncs of one user run one after another in this process, so the last event's state is the one that stays.
   const syncing = new Map<string, Promise<void>>();
 
@@ -251,7 +252,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         if (!done) return null;
         // The newsletter discount was on this checkout's first invoice: it is used now, and never again.
         if (done.discount_percent && done.email) await newsletter.redeemFirstSubscriptionDiscount(done.email, tx);
-        if (done.mode !== "payment" || !done.reference || !seller) return null;
+        if (done.mode !== "payment" || !done.reference) return null;
         const sold = await seller.paid(tx, { reference: done.reference, sessionId: done.id, userId: done.user_id, sold: done.sold });
         if (!sold) {
           log.warn({ checkout: done.id, reference: done.reference }, "second payment of an order already paid: it is refunded");
@@ -264,7 +265,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       case "checkout.session.async_payment_failed": {
         const session = CheckoutObjectSchema.parse(object);
         const expired = await expireCheckout(tx, session.id, now());
-        if (expired?.mode === "payment" && expired.reference && seller)
+        if (expired?.mode === "payment" && expired.reference)
           await seller.released(tx, { reference: expired.reference, sessionId: expired.id });
         return null;
       }
@@ -342,7 +343,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       if ((await payments.expireCheckout(open.id)) === "complete") return false;
       await db.transaction().execute(async (tx) => {
         const expired = await expireCheckout(tx, open.id, now());
-        if (expired?.mode === "payment" && expired.reference && seller)
+        if (expired?.mode === "payment" && expired.reference)
           await seller.released(tx, { reference: expired.reference, sessionId: expired.id });
       });
     }
@@ -360,7 +361,6 @@ export function createPurchasesService(deps: PurchasesDeps) {
    * the checkout lives; the order is marked paid only by the provider's `checkout.session.completed`.
    */
   async function payment(buyer: Buyer, body: CheckoutBody): Promise<CheckoutSession> {
-    if (!seller) throw new AppError("item-not-found");
     if (!body.shipment_id || !body.rate)
       throw new AppError("bad-request", "shipment_id and rate are required for a payment", {
         ...(body.shipment_id ? {} : { shipment_id: "required" }),
@@ -430,11 +430,6 @@ export function createPurchasesService(deps: PurchasesDeps) {
     /** Whether a paid subscription (web or mobile, not an operator's grant) still charges the user. */
     async hasPaidSubscription(userId: string) {
       return (await liveSubscriptions(db, userId)).some((s) => s.source !== "operator");
-    },
-
-    /** The shop that sells through payment checkouts (registered by the shop feature, which comes later). */
-    sellWith(s: Seller) {
-      seller = s;
     },
 
     /**

@@ -6,9 +6,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, InventoryItemsTable, ShipmentsTable } from "../../platform/db/schema.ts";
+import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { RateRequest, ShippingRates } from "../../platform/shipping/shipping-rates.ts";
-import type { PurchasesService, Seller } from "../purchases/purchases.service.ts";
+import type { Seller } from "../purchases/purchases.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import {
@@ -33,8 +34,6 @@ export interface ShopDeps {
   users: Pick<UsersService, "get">;
   stickers: Pick<StickersService, "mint">;
   rates: ShippingRates;
-  /** Closes a shipment's open checkouts before it changes (purchases owns them). */
-  checkouts: Pick<PurchasesService, "closePaymentCheckouts">;
   log: Pick<FastifyBaseLogger, "warn" | "info">;
   now: () => Date;
 }
@@ -62,7 +61,12 @@ const available = (item: ItemRow) => Math.max(0, item.quantity - Number(item.hel
  * address and the rates it can go at), and the seller side of a payment checkout. Stock is held while a checkout is
  * open and taken in the payment's own transaction, so two buyers of the last pack cannot both get it.
  */
-export function createShopService({ db, users, stickers, rates, checkouts, log, now }: ShopDeps) {
+export function createShopService({ db, users, stickers, rates, log, now }: ShopDeps) {
+  /**
+   * Runs before a shipment's lines change: purchases closes the shipment's open checkouts there (they priced the old
+   * lines) and refuses the change when one was paid meanwhile (409 shipment-checkout-open).
+   */
+  const shipmentChanging = createHook<{ userId: string; shipmentId: string }>();
   const toItem = (row: ItemRow, currency: Currency): InventoryItem => ({
     id: row.id,
     product_id: row.product_id,
@@ -257,6 +261,7 @@ export function createShopService({ db, users, stickers, rates, checkouts, log, 
 
   return {
     seller,
+    shipmentChanging,
 
     /** GET purchases/inventory: the packs with what is left and the price in a currency. */
     async inventory(currency: Currency): Promise<InventoryItem[]> {
@@ -294,7 +299,7 @@ export function createShopService({ db, users, stickers, rates, checkouts, log, 
         if ((await own(userId, id)).status !== "created") throw new AppError("shipment-not-editable");
         throw err;
       });
-      if (!(await checkouts.closePaymentCheckouts(userId, row.id))) throw new AppError("shipment-checkout-open");
+      await shipmentChanging.run({ userId, shipmentId: row.id });
       const updated = await db.transaction().execute(async (tx) => {
         const locked = await lockShipment(tx, row.id);
         if (locked?.status !== "created") throw new AppError("shipment-not-editable");
