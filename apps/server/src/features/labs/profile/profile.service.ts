@@ -64,7 +64,6 @@ export function createLabProfileService({ db, store, signer }: LabsDeps) {
       return (await listLabs(db, search)).map(toLab);
     },
 
-    /** PUT labs/: the profile's fields; a new logo (already checked and re-encoded) replaces the old one. */
     /** Deletes the lab's profile, email template and logo files (the lab's account is being deleted). */
     async removeAllOfLab(labId: string) {
       const row = await findLab(db, labId);
@@ -75,6 +74,7 @@ export function createLabProfileService({ db, store, signer }: LabsDeps) {
       return rows;
     },
 
+    /** PUT labs/: the profile's fields; a new logo (already checked and re-encoded) replaces the old one. */
     async update(labId: string, data: LabData, logo?: Buffer): Promise<MyLabProfile> {
       const previous = await findLab(db, labId);
       let logoKey: string | null | undefined;
