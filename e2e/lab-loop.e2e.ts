@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { confirmEmail, fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { mailTo } from "./support/mail.ts";
+import { createOrderWithRoll } from "./support/orders.ts";
 
 const scan = (r: number, g: number, b: number) =>
   sharp({ create: { width: 480, height: 320, channels: 3, background: { r, g, b } } })
@@ -32,18 +33,12 @@ test("the lab's loop: scans counted live, the order sent, collected by the custo
 
   // An order with one roll, open in its drawer; this page is never reloaded from here on.
   const customer = newAccount("customer");
-  await page.goto("/u/orders");
-  await page.getByRole("button", { name: "New order" }).click();
-  await drawer(page).getByLabel("Reference").fill("#4096");
-  await drawer(page).getByLabel("Customer name").fill("Ana García");
-  await drawer(page).getByLabel("Customer email").fill(customer.email);
-  await drawer(page).getByRole("button", { name: "Create order" }).click();
-  await expect(page.getByText("Order #4096 was created.")).toBeVisible();
-  await drawer(page).getByLabel("Roll name").fill("Summer in Girona");
-  await drawer(page).getByRole("textbox", { name: "Brand", exact: true }).fill("Kodak");
-  await drawer(page).getByRole("textbox", { name: "Film", exact: true }).fill("Portra 400");
-  await drawer(page).getByRole("button", { name: "Add roll" }).click();
-  await expect(page.getByText("Summer in Girona was added.")).toBeVisible();
+  await createOrderWithRoll(page, {
+    reference: "#4096",
+    customerName: "Ana García",
+    customerEmail: customer.email,
+    roll: { name: "Summer in Girona", brand: "Kodak", film: "Portra 400" },
+  });
   await expect(drawer(page).getByRole("cell", { name: "0 scans" })).toBeVisible();
   const orderUrl = new URL(page.url());
   await markDocument(page);

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { confirmEmail, fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { mailTo } from "./support/mail.ts";
+import { createOrderWithRoll } from "./support/orders.ts";
 
 const scan = (r: number, g: number, b: number) =>
   sharp({ create: { width: 480, height: 320, channels: 3, background: { r, g, b } } })
@@ -25,23 +26,14 @@ test("a lab delivers an order: three scans, an email with the link, and the cust
   await page.getByRole("button", { name: "Save lab" }).click();
   await expect(page.getByText("The lab was saved.")).toBeVisible();
 
-  // A new order for a customer who has no Latent account yet.
+  // A new order with one roll for a customer who has no Latent account yet; its scans go up on the roll's page.
   const customer = newAccount("customer");
-  await page.goto("/u/orders");
-  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
-  await page.getByRole("button", { name: "New order" }).click();
-  await drawer(page).getByLabel("Reference").fill("#1024");
-  await drawer(page).getByLabel("Customer name").fill("Ana García");
-  await drawer(page).getByLabel("Customer email").fill(customer.email);
-  await drawer(page).getByRole("button", { name: "Create order" }).click();
-  await expect(page.getByText("Order #1024 was created.")).toBeVisible();
-
-  // Its roll, and the scans uploaded on the roll's page as any roll's.
-  await drawer(page).getByLabel("Roll name").fill("Summer in Girona");
-  await drawer(page).getByRole("textbox", { name: "Brand", exact: true }).fill("Kodak");
-  await drawer(page).getByRole("textbox", { name: "Film", exact: true }).fill("Portra 400");
-  await drawer(page).getByRole("button", { name: "Add roll" }).click();
-  await expect(page.getByText("Summer in Girona was added.")).toBeVisible();
+  await createOrderWithRoll(page, {
+    reference: "#1024",
+    customerName: "Ana García",
+    customerEmail: customer.email,
+    roll: { name: "Summer in Girona", brand: "Kodak", film: "Portra 400" },
+  });
   const orderUrl = page.url();
   await drawer(page).getByRole("link", { name: "Upload scans" }).click();
   await expect(page.getByRole("heading", { name: "Summer in Girona", level: 1 })).toBeVisible();

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { mailTo } from "./support/mail.ts";
+import { createOrderWithRoll } from "./support/orders.ts";
 
 const drawer = (page: Page) => page.getByRole("dialog");
 
@@ -27,18 +28,12 @@ test("a customer signs up from the lab's order mail with the address filled in, 
 
   // An order with one scanned roll, sent to a customer who has no account yet.
   const customer = newAccount("customer");
-  await page.goto("/u/orders");
-  await page.getByRole("button", { name: "New order" }).click();
-  await drawer(page).getByLabel("Reference").fill("#2048");
-  await drawer(page).getByLabel("Customer name").fill("Jordi Puig");
-  await drawer(page).getByLabel("Customer email").fill(customer.email);
-  await drawer(page).getByRole("button", { name: "Create order" }).click();
-  await expect(page.getByText("Order #2048 was created.")).toBeVisible();
-  await drawer(page).getByLabel("Roll name").fill("Montjuïc at dusk");
-  await drawer(page).getByRole("textbox", { name: "Brand", exact: true }).fill("Ilford");
-  await drawer(page).getByRole("textbox", { name: "Film", exact: true }).fill("HP5 Plus");
-  await drawer(page).getByRole("button", { name: "Add roll" }).click();
-  await expect(page.getByText("Montjuïc at dusk was added.")).toBeVisible();
+  await createOrderWithRoll(page, {
+    reference: "#2048",
+    customerName: "Jordi Puig",
+    customerEmail: customer.email,
+    roll: { name: "Montjuïc at dusk", brand: "Ilford", film: "HP5 Plus" },
+  });
   const orderUrl = page.url();
   await drawer(page).getByRole("link", { name: "Upload scans" }).click();
   const scan = await sharp({ create: { width: 480, height: 320, channels: 3, background: { r: 120, g: 90, b: 60 } } })
