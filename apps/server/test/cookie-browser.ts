@@ -1,5 +1,6 @@
 /** A browser-like client for the identity provider's pages: keeps cookies, follows no redirect by itself. */
-export function cookieBrowser(base: string, options: { acceptLanguage?: string; userAgent?: string } = {}) {
+/** `forwardedFor`: the client address a proxy names (X-Forwarded-For), for a server started with TRUST_PROXY. */
+export function cookieBrowser(base: string, options: { acceptLanguage?: string; userAgent?: string; forwardedFor?: string } = {}) {
   const jar = new Map<string, string>();
   const request = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url.startsWith("http") ? url : `${base}${url}`, {
@@ -10,6 +11,7 @@ export function cookieBrowser(base: string, options: { acceptLanguage?: string; 
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
         "accept-language": options.acceptLanguage ?? "en-US",
         ...(options.userAgent ? { "user-agent": options.userAgent } : {}),
+        ...(options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {}),
       },
     });
     for (const cookie of res.headers.getSetCookie()) {
