@@ -1,11 +1,11 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIntegrationsService } from "../src/features/labs/integrations/integrations.service.ts";
 import { saveIntegrations } from "../src/features/labs/integrations/integrations.store.ts";
 import { createShopifyAdmin } from "../src/features/labs/integrations/shopify-admin.ts";
 import { createSecretBox } from "../src/platform/crypto/secret-box.ts";
-import { type FakeShopify, startFakeShopify } from "./fake-shopify.ts";
-import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { DATABASES, type TestServer } from "./harness.ts";
+import { startIntegrationServer } from "./integration-fixtures.ts";
 
 /**
  * Issue 25: the integration rules' edges that the main suite (integrations.int.test.ts) leaves open: which store
@@ -22,25 +22,14 @@ const BILLING = { first_name: "Joan", last_name: "Miró", email: "joan.miro@exam
 
 describe.each(DATABASES)("store integration rules on %s", (kind) => {
   let s: TestServer;
-  let shopify: FakeShopify;
+  let started: Awaited<ReturnType<typeof startIntegrationServer>>;
   beforeAll(async () => {
-    shopify = await startFakeShopify({ ...SHOPIFY, orders: 2 });
-    s = await startServer(kind, {
-      SHOPIFY_CLIENT_ID: SHOPIFY.clientId,
-      SHOPIFY_CLIENT_SECRET: SHOPIFY.clientSecret,
-      SHOPIFY_API_URL: shopify.url,
-      PUBLIC_URL: "https://latent.example",
-    });
+    started = await startIntegrationServer(kind, SHOPIFY, 2);
+    ({ s } = started);
   });
-  afterAll(async () => {
-    await s?.close();
-    await shopify?.stop();
-  });
+  afterAll(async () => started?.close());
 
-  const newLab = async () => {
-    const sub = randomUUID();
-    return { sub, token: await s.token({ sub, email: `${sub}@lab.example.com`, role: "lab" }) };
-  };
+  const newLab = () => started.newLab();
   const wooOrders = (labId: string) =>
     s.latent.db.selectFrom("orders").selectAll().where("lab_id", "=", labId).where("source", "=", "woocommerce").execute();
   const signed = (body: string, secret: string) => createHmac("sha256", secret).update(body).digest("base64");

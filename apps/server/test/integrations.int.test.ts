@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIntegrationsService } from "../src/features/labs/integrations/integrations.service.ts";
 import { createShopifyAdmin } from "../src/features/labs/integrations/shopify-admin.ts";
 import { createSecretBox } from "../src/platform/crypto/secret-box.ts";
-import { type FakeShopify, startFakeShopify } from "./fake-shopify.ts";
+import type { FakeShopify } from "./fake-shopify.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { startIntegrationServer } from "./integration-fixtures.ts";
 
 const SHOPIFY = { clientId: "latent-shopify-app", clientSecret: "shpss_test_client_secret" };
 const SHOP = "darkroom-supplies.myshopify.com";
@@ -44,24 +45,14 @@ const wooOrder = (id: number) => ({
 describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
   let s: TestServer;
   let shopify: FakeShopify;
+  let started: Awaited<ReturnType<typeof startIntegrationServer>>;
   beforeAll(async () => {
-    shopify = await startFakeShopify({ ...SHOPIFY, orders: 7 });
-    s = await startServer(kind, {
-      SHOPIFY_CLIENT_ID: SHOPIFY.clientId,
-      SHOPIFY_CLIENT_SECRET: SHOPIFY.clientSecret,
-      SHOPIFY_API_URL: shopify.url,
-      PUBLIC_URL: "https://latent.example",
-    });
+    started = await startIntegrationServer(kind, SHOPIFY, 7);
+    ({ s, shopify } = started);
   });
-  afterAll(async () => {
-    await s?.close();
-    await shopify?.stop();
-  });
+  afterAll(async () => started?.close());
 
-  const newLab = async () => {
-    const sub = randomUUID();
-    return { sub, token: await s.token({ sub, email: `${sub}@lab.example.com`, role: "lab" }) };
-  };
+  const newLab = () => started.newLab();
   const integrationsRow = (labId: string) =>
     s.latent.db.selectFrom("lab_integrations").selectAll().where("lab_id", "=", labId).executeTakeFirst();
   const ordersOf = (labId: string, source: "shopify" | "woocommerce") =>
