@@ -18,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          globalSetup: ["apps/server/test/pglite-template.ts"],
           include: ["apps/server/test/**/*.int.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -45,6 +45,7 @@ export default defineConfig({
   test: {
     include: [...unitTests, ...api],
     setupFiles: ["./scripts/mutation-test-names.ts"],
+    globalSetup: ["apps/server/test/pglite-template.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

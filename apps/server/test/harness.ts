@@ -7,6 +7,7 @@ import pg from "pg";
 import { type BuildOptions, buildApp, type Latent } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { MintOptions } from "../src/features/identity/provider/access-tokens.ts";
+import { seedPglite } from "./pglite-template.ts";
 import { startS3rver } from "./s3rver.ts";
 
 /** Databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -45,6 +46,7 @@ export async function startServer(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const s3 = options.store === "s3" ? await startS3rver() : null;
   const schema = kind === "postgres" ? (options.schema ?? `test_${randomUUID().replaceAll("-", "")}`) : undefined;
+  if (kind === "pglite") await seedPglite(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
