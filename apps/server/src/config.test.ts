@@ -123,6 +123,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ ROLE: "worker", SHUTDOWN_TIMEOUT_SECONDS: "5" })).toMatchObject({ role: "worker", shutdownTimeoutMs: 5_000 });
     expect(() => loadConfig({ ROLE: "api" })).toThrow(/ROLE/);
   });
+  it("opens the mail viewer only with the outbox on a development machine (no SMTP_URL, PUBLIC_URL unset or loopback)", () => {
+    expect(loadConfig({}).mail.devViewer).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:4100" }).mail.devViewer).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "http://[::1]:3000" }).mail.devViewer).toBe(true);
+    expect(loadConfig({ SMTP_URL: "smtp://mail.example:587" }).mail.devViewer).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "https://latent.example" }).mail.devViewer).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "http://192.168.1.20:3000" }).mail.devViewer).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "https://localhost.example.com" }).mail.devViewer).toBe(false);
+  });
   it("stops with a list of every bad value", () => {
     expect(() => loadConfig({ PORT: "lots", REGISTRATION_OPEN: "maybe" })).toThrow(ConfigError);
     try {

@@ -151,6 +151,12 @@ export interface Config {
     from: string;
     /** The operator's address: contact messages go there. */
     contactTo: string;
+    /**
+     * The developer's mail viewer at `/dev/mail` (and mails' links on the console): on only with the outbox (no
+     * SMTP_URL) on a development machine, i.e. PUBLIC_URL unset or a loopback address. There is no "production mode"
+     * switch (no NODE_ENV branching): a server others reach must set PUBLIC_URL to its address for its links to work.
+     */
+    devViewer: boolean;
   };
   beta: {
     /** Last day of open-beta registration (ISO date); it closes at the end of that day, UTC. */
@@ -259,7 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxImagePixels: e.MAX_IMAGE_PIXELS,
       staleAfterMinutes: e.UPLOAD_STALE_AFTER_MINUTES,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, contactTo: e.CONTACT_TO },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, contactTo: e.CONTACT_TO, devViewer: !e.SMTP_URL && isLoopbackUrl(publicUrl) },
     beta: {
       deadline: e.BETA_DEADLINE,
       closesAt: new Date(Date.parse(`${e.BETA_DEADLINE}T00:00:00Z`) + 86_400_000),
@@ -269,6 +275,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shipping,
     shopify,
   };
+}
+
+/** True when a URL names this machine only (localhost, 127.0.0.0/8, ::1): nobody else can follow its links. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /**
