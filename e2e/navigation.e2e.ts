@@ -61,15 +61,15 @@ test.describe("on an iPhone", () => {
   });
 });
 
-test("a browser that turns the labs flag on sees the labs screen", async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ labs: true })));
+test("with no flag set a photographer finds the labs screen", async ({ page }) => {
   await signUpFromLanding(page, newAccount("flags"), "user");
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Labs" }).click();
   await expect(page).toHaveURL("/u/labs");
   await expect(page.getByRole("heading", { name: "Labs", level: 1 })).toBeVisible();
 });
 
-test("without the labs flag there is no labs screen", async ({ page }) => {
+test("a browser that turns the labs flag off has no labs screen", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ labs: false })));
   await signUpFromLanding(page, newAccount("noflags"), "user");
   await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Labs" })).toHaveCount(0);
   await page.goto("/u/labs");

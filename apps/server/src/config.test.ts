@@ -8,7 +8,7 @@ describe("loadConfig", () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.identity.embedded).toBe(true);
     expect(c.identity.issuer).toBe("http://localhost:3000/oidc");
-    expect(c.flags).toEqual({ labs: false, zip: false, tokens: false });
+    expect(c.flags).toEqual({ labs: true, zip: true, tokens: true });
   });
   it("takes payments through the test-mode sandbox when no Stripe key is set", () => {
     expect(loadConfig({}).payments.provider).toBe("sandbox");
@@ -109,8 +109,12 @@ describe("loadConfig", () => {
     expect(c.identity.embedded).toBe(false);
     expect(c.identity.audience).toBe("https://api.example.com");
   });
-  it("turns on the listed feature flags", () => {
-    expect(loadConfig({ FEATURE_FLAGS: "labs, tokens" }).flags).toEqual({ labs: true, zip: false, tokens: true });
+  it("turns every feature flag on when nothing is set, and off the ones named with a minus", () => {
+    expect(loadConfig({}).flags).toEqual({ labs: true, zip: true, tokens: true });
+    expect(loadConfig({ FEATURE_FLAGS: "-tokens" }).flags).toEqual({ labs: true, zip: true, tokens: false });
+    expect(loadConfig({ FEATURE_FLAGS: " -labs, -zip " }).flags).toEqual({ labs: false, zip: false, tokens: true });
+    expect(loadConfig({ FEATURE_FLAGS: "labs, tokens" }).flags).toEqual({ labs: true, zip: true, tokens: true });
+    expect(() => loadConfig({ FEATURE_FLAGS: "-teleport" })).toThrow(/teleport/);
   });
   it("names no app-store page until the operator sets one, so phones stay in the web app", () => {
     expect(loadConfig({}).appStoreUrls).toEqual({ ios: null, android: null });

@@ -201,6 +201,25 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Every flag is on unless the operator turns it off (`FEATURE_FLAGS=-tokens,-labs`): with nothing set, the product is
+ * whole (decision 0039). A name without a minus keeps its flag on, so an older `FEATURE_FLAGS=zip` still parses.
+ */
+function featureFlagsOf(value: string): FeatureFlags {
+  const items = value
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const unknown = items.filter((f) => !(FEATURE_FLAGS as readonly string[]).includes(f.replace(/^-/, "")));
+  if (unknown.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  FEATURE_FLAGS: unknown ${unknown.join(", ")} (known: ${FEATURE_FLAGS.join(", ")}; "-name" turns one off)`,
+    );
+  }
+  const off = new Set(items.filter((f) => f.startsWith("-")).map((f) => f.slice(1)));
+  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !off.has(f)])) as FeatureFlags;
+}
+
 /** Parses the environment once; a bad value stops the server with the list of what is wrong. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
@@ -210,11 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  const unknownFlags = e.FEATURE_FLAGS.split(",")
-    .map((f) => f.trim())
-    .filter((f) => f && !(FEATURE_FLAGS as readonly string[]).includes(f));
-  if (unknownFlags.length) throw new ConfigError(`Invalid configuration:\n  FEATURE_FLAGS: unknown ${unknownFlags.join(", ")}`);
-  const on = new Set(e.FEATURE_FLAGS.split(",").map((f) => f.trim()));
+  const flags = featureFlagsOf(e.FEATURE_FLAGS);
   const embedded = !e.OIDC_ISSUER;
   const payments = paymentsOf(e);
   const shipping = shippingOf(e);
@@ -243,7 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registrationOpen: e.REGISTRATION_OPEN,
       signinAttemptsPerMinute: e.SIGNIN_ATTEMPTS_PER_MINUTE,
     },
-    flags: Object.fromEntries(FEATURE_FLAGS.map((f) => [f, on.has(f)])) as FeatureFlags,
+    flags,
     appStoreUrls: { ios: e.APP_STORE_URL_IOS ?? null, android: e.APP_STORE_URL_ANDROID ?? null },
     errorPath: e.ERROR_PATH,
     webDist: resolve(e.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),

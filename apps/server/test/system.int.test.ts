@@ -22,9 +22,9 @@ describe.each(DATABASES)("system routes on %s", (kind) => {
     expect(wrong.body.error).toBe("unsupported-api-version");
   });
 
-  it("publishes the settings the web app starts with, flags off by default", async () => {
+  it("publishes the settings the web app starts with, every flag on by default", async () => {
     const { body } = await s.api("/api/config");
-    expect(body.flags).toEqual({ labs: false, zip: false, tokens: false });
+    expect(body.flags).toEqual({ labs: true, zip: true, tokens: true });
     expect(body.identity.embedded).toBe(true);
     expect(body.identity.authority).toMatch(/\/oidc$/);
     // No store page until the operator names one: phones then stay in the web app.
