@@ -13,6 +13,7 @@ import type { AccountDataService } from "./features/account-data/account-data.se
 import { type AccountGate, externalAccountGate } from "./features/account-data/account-gate.ts";
 import { betaModule } from "./features/beta/beta.module.ts";
 import { contactModule } from "./features/contact/contact.module.ts";
+import { devMailModule } from "./features/dev-mail/dev-mail.module.ts";
 import { downgradesModule } from "./features/downgrades/downgrades.module.ts";
 import type { DowngradesService } from "./features/downgrades/downgrades.service.ts";
 import { downloadsModule } from "./features/downloads/downloads.module.ts";
@@ -53,6 +54,7 @@ import { loadUrlSigningSecret } from "./platform/crypto/url-signing-secret.ts";
 import { watchCacheGenerations } from "./platform/db/cache-generations.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import type { Database } from "./platform/db/schema.ts";
+import { noErrorReports } from "./platform/error-reports/error-reports.ts";
 import { createHook } from "./platform/hooks/hook.ts";
 import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     grants,
     mailer: config.mail.smtpUrl
       ? (await import("./platform/mail/smtp-mailer.ts")).createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }, app.log)
-      : createOutboxMailer(db, app.log),
+      : createOutboxMailer(db, app.log, config.mail.devViewer ? { viewerUrl: `${config.publicUrl}/dev/mail` } : {}),
     // "One per minute" limits of the visitor forms; shared by every instance when Redis is configured.
     cooldown: redis ? createRedisCooldown(redis) : createMemoryCooldown(),
     bus,
@@ -224,7 +226,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The web app's pages first: the one not-found handler answers a browser with the app's not-found page.
   const web = await webModule(app, config);
-  registerErrorHandling(app, web.notFoundPage);
+  // @sentry/node loads only with a DSN: without one nothing is reported and the SDK never enters memory.
+  const reports = config.errorReports.serverDsn
+    ? await (await import("./platform/error-reports/sentry-reports.ts")).createSentryReports({
+        dsn: config.errorReports.serverDsn,
+        environment: config.errorReports.environment,
+      })
+    : noErrorReports;
+  registerErrorHandling(app, web.notFoundPage, reports);
   metricsRoute(app, metrics, config.metricsToken);
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
@@ -248,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Features in dependency order: each receives the services of those before it, never their tables.
   systemModule(ctx);
   mediaModule(ctx);
+  devMailModule(ctx);
   // Visitor services live at the root: the spec lists them as services apart from the product API (§7).
   const contact = contactModule(ctx);
   const newsletter = newsletterModule(ctx);
@@ -323,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await platform.bus.close();
       await db.destroy();
       redis?.disconnect();
+      await reports.close();
     },
   };
 }
