@@ -41,12 +41,14 @@ export function buildIfChanged(root: string, build: () => number): "unchanged" |
   return "built";
 }
 
-if (process.argv[1] === import.meta.filename) {
+if (import.meta.main) {
   const root = join(import.meta.dirname, "..");
-  const outcome = buildIfChanged(
-    root,
-    () => spawnSync("vite", ["build", "apps/web", "--logLevel", "warn"], { cwd: root, stdio: "inherit" }).status ?? 1,
-  );
+  const vite = join(root, "node_modules/.bin/vite");
+  const outcome = buildIfChanged(root, () => {
+    const run = spawnSync(vite, ["build", "apps/web", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    if (run.error) console.error(`Could not run ${vite}: ${run.error.message} (did npm install finish?)`);
+    return run.status ?? 1;
+  });
   if (outcome === "unchanged") console.log("The web app is unchanged since its last build (npm run build rebuilds it anyway).");
   if (outcome === "failed") process.exit(1);
 }

@@ -54,6 +54,7 @@ import { loadUrlSigningSecret } from "./platform/crypto/url-signing-secret.ts";
 import { watchCacheGenerations } from "./platform/db/cache-generations.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import type { Database } from "./platform/db/schema.ts";
+import { noErrorReports } from "./platform/error-reports/error-reports.ts";
 import { createHook } from "./platform/hooks/hook.ts";
 import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
@@ -225,7 +226,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The web app's pages first: the one not-found handler answers a browser with the app's not-found page.
   const web = await webModule(app, config);
-  registerErrorHandling(app, web.notFoundPage);
+  // @sentry/node loads only with a DSN: without one nothing is reported and the SDK never enters memory.
+  const reports = config.errorReports.serverDsn
+    ? await (await import("./platform/error-reports/sentry-reports.ts")).createSentryReports({
+        dsn: config.errorReports.serverDsn,
+        environment: config.errorReports.environment,
+      })
+    : noErrorReports;
+  registerErrorHandling(app, web.notFoundPage, reports);
   metricsRoute(app, metrics, config.metricsToken);
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
@@ -325,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await platform.bus.close();
       await db.destroy();
       redis?.disconnect();
+      await reports.close();
     },
   };
 }
