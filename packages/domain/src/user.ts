@@ -3,8 +3,12 @@ import { LOCALES } from "./locales.ts";
 import { PLAN_IDS } from "./plans.ts";
 
 /** Tax id types shown in the profile form and the id they map to (spec §5). */
-export const TAX_ID_TYPES = { VAT: "eu_vat", CIF: "es_cif" } as const;
-export const TAX_ID_CODES = ["eu_vat", "es_cif"] as const;
+/**
+ * VAT → eu_vat and CIF → es_cif (spec §5). The form also offers NIF: it is kept as es_nif so the form shows what the
+ * user chose; a payment provider that knows one Spanish type (Stripe's es_cif covers both) is given es_cif for it.
+ */
+export const TAX_ID_TYPES = { VAT: "eu_vat", CIF: "es_cif", NIF: "es_nif" } as const;
+export const TAX_ID_CODES = ["eu_vat", "es_cif", "es_nif"] as const;
 
 const text = (max: number) => z.string().trim().max(max);
 

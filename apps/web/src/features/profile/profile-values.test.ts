@@ -36,7 +36,7 @@ describe("profile form values", () => {
     expect(body.shipping).toBeNull();
   });
 
-  it("files a VAT number as eu_vat and a NIF or CIF as es_cif", () => {
+  it("files a VAT number as eu_vat, a CIF as es_cif and a NIF as es_nif", () => {
     const values = profileValues(user);
     values.address = {
       ...values.address,
@@ -47,7 +47,9 @@ describe("profile form values", () => {
       tax_id_type: "NIF",
       vat: "12345678Z",
     };
-    expect(userDataBody(values).address).toMatchObject({ vat: "12345678Z", vat_type: "es_cif" });
+    expect(userDataBody(values).address).toMatchObject({ vat: "12345678Z", vat_type: "es_nif" });
+    values.address.tax_id_type = "CIF";
+    expect(userDataBody(values).address).toMatchObject({ vat_type: "es_cif" });
     values.address.tax_id_type = "VAT";
     expect(userDataBody(values).address).toMatchObject({ vat_type: "eu_vat" });
   });
@@ -60,7 +62,7 @@ describe("profile form values", () => {
     expect(body.shipping).toEqual(body.address);
   });
 
-  it("reads a stored es_cif back as CIF", () => {
+  it("reads each stored type back as the choice that was made (a NIF stays a NIF)", () => {
     const address = {
       line1: "a",
       line2: "",
@@ -73,5 +75,9 @@ describe("profile form values", () => {
       vat_type: "es_cif" as const,
     };
     expect(profileValues({ ...user, address, shipping: address }).address.tax_id_type).toBe("CIF");
+    const nif = { ...address, vat_type: "es_nif" as const };
+    expect(profileValues({ ...user, address: nif, shipping: nif }).address.tax_id_type).toBe("NIF");
+    const vat = { ...address, vat_type: "eu_vat" as const };
+    expect(profileValues({ ...user, address: vat, shipping: vat }).address.tax_id_type).toBe("VAT");
   });
 });

@@ -1,11 +1,13 @@
 import { type Address, TAX_ID_TYPES, type User, type UserDataSchema } from "@latent/domain/user";
 import type { z } from "zod";
 
-/** The form offers NIF besides the spec's VAT and CIF; a Spanish NIF is filed as es_cif like a CIF (spec §5). */
+/** The spec's VAT and CIF, and NIF (spec §5's form labels), each kept as chosen. */
 export const TAX_ID_CHOICES = ["VAT", "CIF", "NIF"] as const;
 export type TaxIdChoice = (typeof TAX_ID_CHOICES)[number];
 
-const TAX_ID_CODE: Record<TaxIdChoice, Address["vat_type"]> = { VAT: TAX_ID_TYPES.VAT, CIF: TAX_ID_TYPES.CIF, NIF: TAX_ID_TYPES.CIF };
+const TAX_ID_CODE: Record<TaxIdChoice, Address["vat_type"]> = TAX_ID_TYPES;
+const choiceOf = (code: Address["vat_type"]): TaxIdChoice | "" =>
+  TAX_ID_CHOICES.find((choice) => TAX_ID_CODE[choice] === code) ?? "";
 
 export interface AddressValues {
   line1: string;
@@ -55,7 +57,7 @@ function addressValues(address: Address | null): AddressValues {
     state: address.state ?? "",
     country: address.country,
     phone: address.phone ?? "",
-    tax_id_type: address.vat_type === TAX_ID_TYPES.VAT ? "VAT" : address.vat_type === TAX_ID_TYPES.CIF ? "CIF" : "",
+    tax_id_type: choiceOf(address.vat_type),
     vat: address.vat ?? "",
   };
 }
