@@ -11,6 +11,13 @@ describe("the password rule", () => {
     expect(passwordProblem("Password123")).toBe("password-too-common");
   });
 
+  it("refuses a common password written with accents as it refuses it without", () => {
+    expect(passwordProblem("contrasena")).toBe("password-too-common");
+    expect(passwordProblem("contraseña")).toBe("password-too-common");
+    expect(passwordProblem("CONTRASEÑA")).toBe("password-too-common");
+    expect(passwordProblem("mötdepässe")).toBe("password-too-common");
+  });
+
   it("accepts a long uncommon passphrase with no composition rules", () => {
     expect(passwordProblem("correct horse battery")).toBeNull();
     expect(passwordProblem("tri-x pushed to 1600")).toBeNull();
