@@ -29,6 +29,16 @@ describe.each(DATABASES)("shop rules on %s", (kind) => {
   const shipment = (token: string, items: { item_id: string; quantity: number }[], currency = "eur") =>
     s.api("/api/shipping", { method: "POST", token, body: { items, currency } });
 
+  it("shows a shipment whose stored status it does not know as UNKNOWN, spelt as spec §3 spells it", async () => {
+    await s.latent.services.shop.restock("pack-24", 5);
+    const me = await shopBuyer(s);
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-24", quantity: 1 }]);
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body.status).toBe("created");
+    // A status written by an older or newer release than this one.
+    await s.latent.db.updateTable("shipments").set({ status: "held-at-customs" }).where("id", "=", ship.id).execute();
+    expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body.status).toBe("UNKNOWN");
+  });
+
   it("takes a bag of exactly the packs left and refuses one more, when shipping and when paying", async () => {
     await s.latent.services.shop.restock("pack-144", 2);
     const me = await shopBuyer(s);

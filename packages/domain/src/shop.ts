@@ -51,9 +51,10 @@ export type ShipmentBody = z.infer<typeof ShipmentBodySchema>;
 
 /**
  * A shipment's life (spec §3 shows UNKNOWN only): created (not paid), paid (stickers made), packed, shipped (with a
- * tracking number), delivered; cancelled by the operator. `unknown` is what a client shows for any other value.
+ * tracking number), delivered; cancelled by the operator. `UNKNOWN`, spelt as the spec spells it, is what a client
+ * shows for any other value.
  */
-export const SHIPMENT_STATUSES = ["unknown", "created", "paid", "packed", "shipped", "delivered", "cancelled"] as const;
+export const SHIPMENT_STATUSES = ["UNKNOWN", "created", "paid", "packed", "shipped", "delivered", "cancelled"] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 /** Destination zones of the embedded rate table: the shop ships from Spain. */

@@ -101,7 +101,7 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
     const paid = row.paid_at !== null;
     return {
       id: row.id,
-      status: (SHIPMENT_STATUSES as readonly string[]).includes(row.status) ? (row.status as ShipmentStatus) : "unknown",
+      status: (SHIPMENT_STATUSES as readonly string[]).includes(row.status) ? (row.status as ShipmentStatus) : "UNKNOWN",
       items: row.items.map((l) => ({ ...l, unit_price: money(l.unit_price) })),
       address: row.address as unknown as Address,
       currency,
@@ -335,7 +335,7 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
     },
 
     /** The operator's moves: packed, shipped (with its tracking number), delivered, cancelled. */
-    async advance(id: string, status: Exclude<ShipmentStatus, "unknown" | "created">, trackingNumber?: string) {
+    async advance(id: string, status: Exclude<ShipmentStatus, "UNKNOWN" | "created">, trackingNumber?: string) {
       const at = now();
       return setShipmentStatus(db, id, {
         status,

@@ -17,6 +17,6 @@ describe("coming back to a shipment from its checkout", () => {
     expect(["paid", "packed", "shipped", "delivered"].every((s) => isPaidStatus(s as "paid"))).toBe(true);
     expect(isPaidStatus("created")).toBe(false);
     expect(isPaidStatus("cancelled")).toBe(false);
-    expect(isPaidStatus("unknown")).toBe(false);
+    expect(isPaidStatus("UNKNOWN")).toBe(false);
   });
 });

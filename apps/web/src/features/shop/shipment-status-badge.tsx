@@ -3,7 +3,7 @@ import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
 const COLORS: Record<ShipmentStatus, string> = {
-  unknown: "gray",
+  UNKNOWN: "gray",
   created: "yellow",
   paid: "blue",
   packed: "indigo",
@@ -17,7 +17,7 @@ export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
   const { t } = useTranslation("shop");
   return (
     <Badge color={COLORS[status] ?? "gray"} variant="light">
-      {t(`shipmentStatus.${status in COLORS ? status : "unknown"}`)}
+      {t(`shipmentStatus.${status in COLORS && status !== "UNKNOWN" ? status : "unknown"}`)}
     </Badge>
   );
 }
