@@ -1,14 +1,21 @@
 import type { FilmDetail, Shot, ShotUpdate } from "@latent/domain/films";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
+import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { filmKeys } from "./film-keys.ts";
 
 export type ShotChanges = ShotUpdate & { index: number };
 
-/** PUT film//shot/{filmId}: one shot's gear, scanner, push/pull and keep flag; 400 `too-many-kept` over the plan. */
+/**
+ * PUT film//shot/{filmId}: one shot's gear, scanner, push/pull and keep flag. The server answers 400 `too-many-kept`
+ * over the plan; spec §8 has the screens show a 400 of this call as not-enough-space, whose text says what to do.
+ */
 export const updateShot = (api: ApiClient, filmId: string, changes: ShotChanges) =>
-  api<Shot[]>(`/api/film/shot/${encodeURIComponent(filmId)}`, { method: "PUT", json: changes });
+  api<Shot[]>(`/api/film/shot/${encodeURIComponent(filmId)}`, { method: "PUT", json: changes }).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 400) throw new ApiError(400, "not-enough-space", err.message, err.fields);
+    throw err;
+  });
 
 export function useUpdateShot(filmId: string) {
   const api = useApiClient();
