@@ -7,6 +7,8 @@ import { errorMessage } from "@latent/domain/errors";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
+import { adminChannelWhileListening } from "./cli/admin-channel.ts";
+import { runAdminCommand } from "./cli/admin-commands.ts";
 import type { Config } from "./config.ts";
 import { accountDataModule } from "./features/account-data/account-data.module.ts";
 import type { AccountDataService } from "./features/account-data/account-data.service.ts";
@@ -300,7 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.role !== "web") processor.start();
   await platform.jobs.start();
 
-  return {
+  const latent: Latent = {
     app,
     config,
     db,
@@ -336,6 +338,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await reports.close();
     },
   };
+  // PGlite admits one process: `npm run admin` beside the server runs its commands here, on the open database.
+  if (pglite) adminChannelWhileListening(app, config.dataDir, (argv) => runAdminCommand(latent, argv));
+  return latent;
 }
 
 /**

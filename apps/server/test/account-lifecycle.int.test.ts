@@ -1,5 +1,6 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { mkdtemp, readdir, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,15 +145,31 @@ describe("npm run admin on the embedded database", () => {
   const admin = (env: Record<string, string>, ...args: string[]) =>
     run(process.execPath, [CLI, ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env }, timeout: 60_000 });
 
-  it("blocks a user and changes the plan while the server is stopped, and refuses while it runs", async () => {
+  it("blocks a user and changes the plan beside the running server, which shows it at once", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "latent-admin-"));
+    const s = await startServer("pglite", { PORT: "9" }, { dataDir });
+    servers.push(s);
+    const { sub, email, token } = await person(s);
+    const plan = await admin({ PORT: "9", DATA_DIR: dataDir }, "plan", "--email", email, "--plan", "unlimited");
+    expect(plan.stdout).toBe(`${email} (${sub}) is now on unlimited.\n`);
+    const block = await admin({ PORT: "9", DATA_DIR: dataDir }, "block", "--email", email);
+    expect(block.stdout).toBe(`Blocked ${email}: 1 user(s).\n`);
+    expect((await s.api("/api/user", { token })).body).toMatchObject({ plan: "unlimited", blocked: true });
+    expect((await s.api("/api/film", { token })).status).toBe(403);
+    // A refusal comes back with its exit code and text, as when the CLI opens the database itself.
+    const unknown = await admin({ PORT: "9", DATA_DIR: dataDir }, "block", "--email", "nobody@example.com").catch((err) => err);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe("No user or account has the email nobody@example.com.\n");
+    // Only the account running the server can reach its channel.
+    expect((await stat(join(dataDir, "operator", "admin.sock"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("opens the database itself when the server that left a socket in DATA_DIR is gone", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "latent-admin-"));
     const first = await startServer("pglite", { PORT: "9" }, { dataDir, keepData: true });
     const { email, token } = await person(first);
-    const port = new URL(first.base).port;
-    const whileRunning = await admin({ PORT: port, DATA_DIR: dataDir }, "block", "--email", email).catch((err) => err);
-    expect(whileRunning.code).toBe(1);
-    expect(whileRunning.stderr).toMatch(/running/);
     await first.close();
+    await staleSocket(join(dataDir, "operator", "admin.sock"));
 
     await admin({ PORT: "9", DATA_DIR: dataDir }, "plan", "--email", email, "--plan", "unlimited");
     await admin({ PORT: "9", DATA_DIR: dataDir }, "block", "--email", email);
@@ -162,6 +179,18 @@ describe("npm run admin on the embedded database", () => {
     expect((await again.api("/api/film", { token })).status).toBe(403);
   });
 });
+
+/** A socket file left behind by a server killed with SIGKILL (it never removed it). */
+async function staleSocket(path: string) {
+  const child = spawn(process.execPath, [
+    "-e",
+    `require("node:net").createServer().listen(${JSON.stringify(path)}, () => console.log("up"))`,
+  ]);
+  await once(child.stdout!, "data");
+  child.kill("SIGKILL");
+  await once(child, "exit");
+  expect((await stat(path)).isSocket()).toBe(true);
+}
 
 describe.each(DATABASES)("downgrade clean-up on %s", (kind) => {
   let s: TestServer;
