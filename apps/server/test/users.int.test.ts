@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +104,37 @@ describe.each(DATABASES)("user API on %s", (kind) => {
     const user = (await s.api("/api/user", { token })).body;
     expect(user.name).toBe("Before");
     expect(user.picture).toBeNull();
+  });
+
+  it("takes a lab's logo up to 5MB and 1024 px, and refuses a bigger one with the spec's image message", async () => {
+    const lab = await s.token({ role: "lab" });
+    const logoForm = (file: Buffer) => {
+      const form = new FormData();
+      form.append("upload_file", new Blob([new Uint8Array(file)], { type: "image/png" }), "logo.png");
+      form.append("lab_data", JSON.stringify({ name: "Foto Lab Girona" }));
+      return form;
+    };
+    // Noise does not compress: a 1000 px PNG of it weighs ≈ 3 MB, far over a profile picture's 512 KB.
+    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+    expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
+    const taken = await s.api("/api/labs", { method: "PUT", token: lab, body: logoForm(noise) });
+    expect(taken.status).toBe(200);
+    expect(taken.body.logo_url).toMatch(/^\/media\//);
+
+    const tooBig = {
+      error: "image-too-big",
+      message: "The image is too large, make sure it does not weigh more than 5MB and occupies a space of 1024 x 1024 px",
+    };
+    const wide = await s.api("/api/labs", { method: "PUT", token: lab, body: logoForm(await picture(1025, 10)) });
+    expect(wide.status).toBe(400);
+    expect(wide.body).toEqual(tooBig);
+    const fiveAndABit = Buffer.concat([noise, Buffer.alloc(5 * 1024 * 1024 + 1 - noise.length)]);
+    const heavy = await s.api("/api/labs", { method: "PUT", token: lab, body: logoForm(fiveAndABit) });
+    expect(heavy.status).toBe(400);
+    expect(heavy.body).toEqual(tooBig);
+    // The last byte allowed is still read as the image it is (here: the PNG and its padding), not refused for size.
+    const fiveExactly = Buffer.concat([noise, Buffer.alloc(5 * 1024 * 1024 - noise.length)]);
+    expect((await s.api("/api/labs", { method: "PUT", token: lab, body: logoForm(fiveExactly) })).body.error).not.toBe("image-too-big");
   });
 
   it("removes the picture on request, deleting the stored file", async () => {

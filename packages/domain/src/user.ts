@@ -110,6 +110,9 @@ export const DOWNGRADE_CLEAN_UP_DAYS = 14;
 /** Profile picture limits (spec §5, §9). */
 export const PROFILE_PICTURE_MAX_BYTES = 524288;
 export const PROFILE_PICTURE_MAX_PX = 1024;
+/** Any other uploaded image, such as a lab's logo (spec §5, §9: 5MB and 1024 × 1024 px; sizes count in binary steps). */
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_UPLOAD_MAX_PX = 1024;
 
 /** Days an account stays inactive before its rolls' files are deleted (spec §4, §9). */
 export const INACTIVE_THRESHOLD_DAYS = 30;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { invalidBody, readPictureForm } from "../../platform/http/picture-form.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
-import { prepareSmallPicture } from "../../platform/images/small-picture.ts";
+import { PROFILE_PICTURE_LIMITS, prepareSmallPicture } from "../../platform/images/small-picture.ts";
 import type { UsersService } from "./users.service.ts";
 
 export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; requireScopes: RequireScopes }) {
@@ -34,9 +34,10 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; r
     async (request) => {
       const { sub } = callerOf(request);
       if (request.isMultipart()) {
-        const { picture, data: userData } = await readPictureForm(request, "user_data", UserDataSchema);
+        const limits = PROFILE_PICTURE_LIMITS;
+        const { picture, data: userData } = await readPictureForm(request, "user_data", UserDataSchema, limits.maxBytes);
         // Check the picture before touching anything, so a refused picture loses no other change.
-        const webp = picture ? await prepareSmallPicture(picture.bytes, picture.truncated) : undefined;
+        const webp = picture ? await prepareSmallPicture(picture.bytes, picture.truncated, limits) : undefined;
         if (webp) await users.setPicture(sub, webp);
         return users.update(sub, userData);
       }

@@ -1,5 +1,4 @@
 import { errorMessage } from "@latent/domain/errors";
-import { PROFILE_PICTURE_MAX_BYTES } from "@latent/domain/user";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "./app-error.ts";
@@ -12,11 +11,9 @@ export function invalidBody(error: z.ZodError): AppError {
   return new AppError("bad-request", `${path}: ${message}`, fields);
 }
 
-// Oversized pictures are read truncated and refused with picture-too-big, rather than failing the stream with 413.
-const PICTURE_FORM_LIMITS = {
-  limits: { fileSize: PROFILE_PICTURE_MAX_BYTES + 1, files: 1, fields: 5 },
-  throwFileSizeLimit: false,
-};
+// Oversized pictures are read truncated (one byte past the limit) and refused with their own error, rather than
+// failing the stream with 413.
+const formLimits = (maxBytes: number) => ({ limits: { fileSize: maxBytes + 1, files: 1, fields: 5 }, throwFileSizeLimit: false });
 
 const isClientError = (err: unknown) => {
   const status = (err as { statusCode?: unknown } | null)?.statusCode;
@@ -27,11 +24,11 @@ const isClientError = (err: unknown) => {
  * Reads a multipart form of a picture and its JSON data (PUT user/: `upload_file` and `user_data`; PUT labs/:
  * `upload_file` and `lab_data`), the data checked against `schema`.
  */
-export async function readPictureForm<T extends z.ZodType>(request: FastifyRequest, dataField: string, schema: T) {
+export async function readPictureForm<T extends z.ZodType>(request: FastifyRequest, dataField: string, schema: T, maxBytes: number) {
   let picture: { bytes: Buffer; truncated: boolean } | undefined;
   let data: unknown;
   try {
-    for await (const part of request.parts(PICTURE_FORM_LIMITS as Parameters<FastifyRequest["parts"]>[0])) {
+    for await (const part of request.parts(formLimits(maxBytes) as Parameters<FastifyRequest["parts"]>[0])) {
       if (part.type === "file") {
         const bytes = await part.toBuffer();
         if (part.fieldname === "upload_file") picture = { bytes, truncated: part.file.truncated };

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { invalidBody, readPictureForm } from "../../../platform/http/picture-form.ts";
 import { callerOf, labOnly, type RequireScopes } from "../../../platform/identity/authenticate.ts";
-import { prepareSmallPicture } from "../../../platform/images/small-picture.ts";
+import { IMAGE_UPLOAD_LIMITS, prepareSmallPicture } from "../../../platform/images/small-picture.ts";
 import type { LabsView } from "../labs.view.ts";
 import type { LabProfileService } from "./profile.service.ts";
 
@@ -108,8 +108,9 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabProfileService
     async (request) => {
       const { sub } = callerOf(request);
       if (request.isMultipart()) {
-        const { picture, data } = await readPictureForm(request, "lab_data", LabDataSchema);
-        const logo = picture ? await prepareSmallPicture(picture.bytes, picture.truncated) : undefined;
+        const limits = IMAGE_UPLOAD_LIMITS;
+        const { picture, data } = await readPictureForm(request, "lab_data", LabDataSchema, limits.maxBytes);
+        const logo = picture ? await prepareSmallPicture(picture.bytes, picture.truncated, limits) : undefined;
         return view.update(sub, data, logo);
       }
       const parsed = LabDataSchema.safeParse(request.body ?? {});
