@@ -106,6 +106,24 @@ describe.each(DATABASES)("user API on %s", (kind) => {
     expect(user.picture).toBeNull();
   });
 
+  it("names a lab account's lab and its stores' states in its profile, and nothing of the kind for a photographer", async () => {
+    const sub = `lab-${Math.random().toString(36).slice(2)}`;
+    const lab = await s.token({ sub, role: "lab" });
+    expect((await s.api("/api/user", { token: lab })).body).toMatchObject({
+      lab: { id: sub, name: "" },
+      integrations: { secret_set: false, shopify: { connected: false, shop: null }, woocommerce: { connected: false, store_url: null } },
+    });
+    await s.api("/api/labs", { method: "PUT", token: lab, body: { name: "Foto Lab Girona" } });
+    expect((await s.api("/api/integrations/secret", { method: "POST", token: lab })).status).toBe(200);
+    const after = (await s.api("/api/user", { token: lab })).body;
+    expect(after.lab).toEqual({ id: sub, name: "Foto Lab Girona" });
+    expect(after.integrations.secret_set).toBe(true);
+
+    const photographer = (await s.api("/api/user", { token: await s.token() })).body;
+    expect(photographer.lab).toBeNull();
+    expect(photographer.integrations).toEqual({});
+  });
+
   it("takes a lab's logo up to 5MB and 1024 px, and refuses a bigger one with the spec's image message", async () => {
     const lab = await s.token({ role: "lab" });
     const logoForm = (file: Buffer) => {

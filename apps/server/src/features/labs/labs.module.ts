@@ -75,6 +75,14 @@ export async function labsModule(
   });
   deps.users.deleting.add(async ({ userId, deleted }) => deleted("store integrations", await deleteIntegrationsOfLab(db, userId)));
 
+  // GET user/ of a lab account names its lab and says which of its stores are connected (spec §3: lab, integrations).
+  deps.users.describing.add(async ({ user }) => {
+    if (user.role !== "lab") return;
+    const [lab, stores] = await Promise.all([profile.mine(user.user_id), integrations.state(user.user_id)]);
+    user.lab = { id: lab.id, name: lab.name };
+    user.integrations = stores;
+  });
+
   const view = createLabsView({ profile, orders, integrations });
   await ctx.api((api) => labsRoutes(api, { labs: profile, view, requireScopes: ctx.requireScopes }));
   await ctx.api((api) => ordersRoutes(api, { orders, tickets: deps.tickets, requireScopes: ctx.requireScopes }));

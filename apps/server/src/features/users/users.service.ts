@@ -67,6 +67,11 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
    * share links go with the roll (films), as when one roll is deleted.
    */
   const deleting = createHook<DeletingUser>();
+  /**
+   * Runs as the caller's profile is built: a later feature fills in the part of it that it owns (labs: a lab
+   * account's `lab` and its stores' `integrations`, spec §3), so that users depends on none of them.
+   */
+  const describing = createHook<{ user: User }>();
 
   const toUser = async (row: UserRow): Promise<User> => {
     const [plan, usage, storage] = await Promise.all([
@@ -74,7 +79,7 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
       entitlements.usage(row.id, ["rolls", "gear"]),
       entitlements.storage(row.id),
     ]);
-    return {
+    const user: User = {
       user_id: row.id,
       email: row.email,
       role: row.role,
@@ -98,8 +103,10 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
       survey_submitted: row.survey_submitted,
       policy_accepted: row.policy_accepted,
       lab: null,
-      integrations: (row.integrations as Record<string, unknown>) ?? {},
+      integrations: {},
     };
+    await describing.run({ user });
+    return user;
   };
 
   const load = async (id: string) => {
@@ -134,6 +141,7 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
     },
 
     deleting,
+    describing,
 
     /**
      * Deletes the user for good, at once: first refuses the subject's tokens, then every feature deletes its rows and
