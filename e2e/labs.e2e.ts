@@ -83,3 +83,13 @@ test("a lab delivers an order: three scans, an email with the link, and the cust
   await expect(visitor.getByText("From Foto Lab Girona")).toBeVisible();
   await visitorContext.close();
 });
+
+test("a lab on a server without a Shopify app is told so and offered WooCommerce instead", async ({ page }) => {
+  await signUpFromLanding(page, newAccount("lab-no-shopify"), "lab");
+  await page.getByRole("tab", { name: "Integrations" }).click();
+  await expect(page).toHaveURL("/u/lab/lintegrations");
+  const shopify = page.getByRole("region", { name: "Shopify" });
+  await expect(shopify.getByText("Shopify is not set up on this Latent server")).toBeVisible();
+  await expect(shopify.getByRole("button", { name: "Connect Shopify" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Connect WooCommerce" })).toBeVisible();
+});

@@ -91,7 +91,7 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     const lab = await newLab();
     expect((await s.api("/api/integrations", { token: lab.token })).body).toEqual({
       secret_set: false,
-      shopify: { connected: false, shop: null },
+      shopify: { available: true, connected: false, shop: null },
       woocommerce: { connected: false, store_url: null },
     });
     const first = await s.api("/api/integrations/secret", { method: "POST", token: lab.token });
@@ -153,7 +153,7 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     expect(await callback(forged)).toEqual(failed);
     expect(await callback(`code=x&shop=${SHOP}&state=${state}&timestamp=${timestamp}`)).toEqual(failed);
     expect((await integrationsRow(lab.sub))?.shopify_token_sealed ?? null).toBeNull();
-    expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({ connected: false, shop: null });
+    expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({ available: true, connected: false, shop: null });
   });
 
   it("connects the shop on Shopify's signed callback, keeping its access token only sealed, and uses a state once", async () => {
@@ -169,7 +169,7 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     expect(row?.shopify_token_sealed).toBeTruthy();
     expect(JSON.stringify(row)).not.toContain(shopify.accessToken);
     const listed = await s.api("/api/integrations", { token: lab.token });
-    expect(listed.body.shopify).toEqual({ connected: true, shop: SHOP });
+    expect(listed.body.shopify).toEqual({ available: true, connected: true, shop: SHOP });
     expect(JSON.stringify(listed.body)).not.toContain(shopify.accessToken);
 
     expect((await callback(query)).location).toBe("https://latent.example/u/lab/lintegrations?shopify=failed");
@@ -457,6 +457,11 @@ describe.each(DATABASES)("Shopify without the operator's app on %s", (kind) => {
     s = await startServer(kind);
   });
   afterAll(async () => s?.close());
+
+  it("tells the lab's screen that Shopify cannot be connected here", async () => {
+    const token = await s.token({ role: "lab" });
+    expect((await s.api("/api/integrations", { token })).body.shopify).toEqual({ available: false, connected: false, shop: null });
+  });
 
   it("answers 409 store-not-connected, saying the operator has not configured Shopify", async () => {
     const token = await s.token({ role: "lab" });

@@ -111,7 +111,7 @@ describe.each(DATABASES)("user API on %s", (kind) => {
     const lab = await s.token({ sub, role: "lab" });
     expect((await s.api("/api/user", { token: lab })).body).toMatchObject({
       lab: { id: sub, name: "" },
-      integrations: { secret_set: false, shopify: { connected: false, shop: null }, woocommerce: { connected: false, store_url: null } },
+      integrations: { secret_set: false, shopify: { available: false, connected: false, shop: null }, woocommerce: { connected: false, store_url: null } },
     });
     await s.api("/api/labs", { method: "PUT", token: lab, body: { name: "Foto Lab Girona" } });
     expect((await s.api("/api/integrations/secret", { method: "POST", token: lab })).status).toBe(200);

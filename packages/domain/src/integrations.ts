@@ -23,7 +23,8 @@ export function shopifyShopOf(input: string): string | null {
 export const IntegrationsStateSchema = z.object({
   /** Whether the lab generated its integration secret (the secret itself is shown once, when generated). */
   secret_set: z.boolean(),
-  shopify: z.object({ connected: z.boolean(), shop: z.string().nullable() }),
+  /** `available`: this server has a Shopify app configured; without one a lab can connect only WooCommerce. */
+  shopify: z.object({ available: z.boolean(), connected: z.boolean(), shop: z.string().nullable() }),
   woocommerce: z.object({ connected: z.boolean(), store_url: z.string().nullable() }),
 });
 export type IntegrationsState = z.infer<typeof IntegrationsStateSchema>;

@@ -123,7 +123,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       const wooOn = Boolean(row?.woocommerce_key_sealed);
       return {
         secret_set: Boolean(row?.secret_hash),
-        shopify: { connected: shopifyOn, shop: shopifyOn ? (row?.shopify_shop ?? null) : null },
+        shopify: { available: shopify !== null, connected: shopifyOn, shop: shopifyOn ? (row?.shopify_shop ?? null) : null },
         woocommerce: { connected: wooOn, store_url: wooOn ? (row?.woocommerce_store_url ?? null) : null },
       };
     },

@@ -37,7 +37,9 @@ export function ShopifyCard({ status }: { status: IntegrationsState["shopify"] }
         <Title order={3} size="h4" id="shopify-heading">
           Shopify
         </Title>
-        {status.connected ? (
+        {!status.connected && !status.available ? (
+          <Text size="sm">{t("shopify.unavailable")}</Text>
+        ) : status.connected ? (
           <form onSubmit={startImport} noValidate>
             <Stack gap="sm">
               <Text size="sm">{t("shopify.connected", { shop: status.shop ?? "" })}</Text>
