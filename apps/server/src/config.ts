@@ -18,6 +18,12 @@ const json = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
+/** A Sentry DSN (`https://<public key>@<host>/<project id>`), the form GlitchTip gives too. */
+const dsn = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.username !== "" && /^\/(?:.+\/)?\d+$/.test(url.pathname);
+}, "must be a DSN: https://<key>@<host>/<project id>");
+
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** Every setting of the server and its default, in one place (README's configuration table mirrors this). */
@@ -86,6 +92,16 @@ const EnvSchema = z.object({
   SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
   // Tests only: replaces `https://{shop}` as the base of Shopify's OAuth and Admin API calls (the fake on loopback).
   SHOPIFY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Error reports to Sentry or a self-hosted GlitchTip; unset, nothing is reported and no SDK is loaded.
+  SENTRY_DSN: dsn.optional(),
+  // The web app's own project (browser errors and session replays); defaults to SENTRY_DSN, "off" for none.
+  SENTRY_WEB_DSN: z.union([z.literal("off"), dsn]).optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\s/]+$/, "must have no spaces or slashes")
+    .default("production"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -189,6 +205,11 @@ export interface Config {
         apiUrl: string | null;
         from: Address;
       };
+  /**
+   * Error reports (Sentry's protocol: Sentry or GlitchTip), scrubbed of tokens, codes, emails and file names. A DSN
+   * is null when that side reports nothing; the web's is public by design (the browser sends with it).
+   */
+  errorReports: { serverDsn: string | null; webDsn: string | null; environment: string };
   /** The Shopify app labs install to import orders; null until the operator sets its client id and secret. */
   shopify: {
     clientId: string;
@@ -289,6 +310,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments,
     shipping,
     shopify,
+    errorReports: {
+      serverDsn: e.SENTRY_DSN ?? null,
+      webDsn: e.SENTRY_WEB_DSN === "off" ? null : (e.SENTRY_WEB_DSN ?? e.SENTRY_DSN ?? null),
+      environment: e.SENTRY_ENVIRONMENT,
+    },
   };
 }
 

@@ -29,6 +29,8 @@ export function systemRoutes(app: FastifyInstance, deps: { ping: () => Promise<v
     flags: config.flags satisfies FeatureFlags,
     app_store_urls: config.appStoreUrls,
     error_path: config.errorPath,
+    // The browser's own DSN (public by design: it sends with it); null, and the web app loads no reporting code.
+    error_reports: config.errorReports.webDsn ? { dsn: config.errorReports.webDsn, environment: config.errorReports.environment } : null,
   };
   app.get("/api/config", { schema: { tags: ["system"], summary: "Public settings for clients" } }, async () => settings);
 }

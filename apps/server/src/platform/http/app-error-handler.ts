@@ -1,6 +1,7 @@
 import type { ErrorCode } from "@latent/domain/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type ErrorReports, noErrorReports } from "../error-reports/error-reports.ts";
 import { AppError, notFound } from "./app-error.ts";
 import { loggedUrl } from "./request-log.ts";
 
@@ -9,11 +10,15 @@ export function registerErrorHandling(
   app: FastifyInstance,
   /** Answers unknown paths that a browser navigates to (the web app's history routing); true when it did. */
   htmlFallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+  /** Where a 5xx is reported besides the log (a 4xx is the caller's mistake, not the server's). */
+  reports: ErrorReports = noErrorReports,
 ): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const known = toAppError(err);
-    if (!known || known.status >= 500) request.log.error({ err }, "request failed");
-    else if (known.note || OPERATOR_REFUSALS.has(known.code)) {
+    if (!known || known.status >= 500) {
+      request.log.error({ err }, "request failed");
+      reports.capture(err, { id: request.id, method: request.method, route: request.routeOptions.url });
+    } else if (known.note || OPERATOR_REFUSALS.has(known.code)) {
       request.log.warn({ code: known.code, url: loggedUrl(request) }, `refused: ${known.note ?? known.message}`);
     }
     const answer = known ?? new AppError("internal-error");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { tokenLike } from "@latent/domain/error-reports";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 
 /** Where pino writes its lines (pino's DestinationStream). */
@@ -41,15 +42,6 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
 export const pathOf = (url: string) => url.split("?")[0]!;
 
 const REDACTED = "[redacted]";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/**
- * A secret's shape: the 256-bit tokens of reset, verification and email-change links, share codes, session ids, signed
- * values. Long, and with a digit or both cases (random text has them; a route's words and file names do not). Record
- * ids (UUIDs) stay: an operator follows a request by them.
- */
-const tokenLike = (segment: string) =>
-  /^[\w%~-]{16,}$/.test(segment) && !UUID.test(segment) && (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)));
-
 /** Route parameters that name a record, logged as they are; any other one (`:token`, `:who`, `:uid`…) may be a secret. */
 const RECORD_PARAMS = new Set(["id", "index", "part", "uploadId", "shareId", "labId", "country"]);
 

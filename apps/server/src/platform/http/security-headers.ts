@@ -23,13 +23,15 @@ const originOf = (url: string) => new URL(url).origin;
  * data: icons), the sign-in and sandbox payment pages (a `<style>` block each). Scripts never run inline except the
  * sign-out form's, allowed by its hash.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, "publicUrl" | "identity">): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, "publicUrl" | "identity" | "errorReports">): void {
   const https = config.publicUrl.startsWith("https:");
   // An external provider is talked to by the browser itself: discovery, keys and tokens (fetch), silent sign-in (frame).
   const external = !config.identity.embedded;
   const issuer = external ? [originOf(config.identity.issuer)] : [];
   const keys = external && config.identity.jwksUrl ? [originOf(config.identity.jwksUrl)] : [];
   const provider = [...new Set([...issuer, ...keys])];
+  // The web app's error reports and session replays go to the DSN's host (decision 0041).
+  const reports = config.errorReports.webDsn ? [originOf(config.errorReports.webDsn)] : [];
   const directives = {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -38,7 +40,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:"],
     fontSrc: ["'self'", "data:"],
-    connectSrc: ["'self'", ...provider],
+    connectSrc: ["'self'", ...provider, ...reports],
     frameSrc: ["'self'", ...issuer],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
