@@ -102,6 +102,12 @@ test("a free photographer pays for Artist, sees 60 rolls and 3 pieces of gear on
     await page.goto("/u/profile");
     await expect(page.getByTestId("subscription-section")).toContainText(/Cancelled: your plan stays active until/, { timeout: 8_000 });
   }).toPass({ timeout: 45_000 });
+  // The plans screen says when it ends, and offers no second cancel.
+  await page.goto("/u/shop/subscriptions");
+  await expect(page.getByText("Your Artist subscription is cancelled")).toBeVisible();
+  await expect(plan(page, "free").getByRole("button", { name: /^Free from / })).toBeDisabled();
+  await expect(plan(page, "artist").getByRole("button", { name: /^Ends on / })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel and go back to Free" })).toHaveCount(0);
 });
 
 test("a declined card leaves the photographer on Free with a clear message", async ({ page }) => {
