@@ -278,7 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downloads = await downloadsModule(ctx, { films, shots });
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web });
-  const { orders } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
+  const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret);
@@ -290,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accountData = await accountDataModule(ctx, {
     gate: options.accountGate ?? identity.security ?? externalAccountGate,
     users,
+    labs: labProfiles,
     gear,
     films,
     shots,

@@ -142,6 +142,10 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
     expect(files["rolls/Winter/scan-2.jpg"]).toBe(sha(me.rolls[1]!.scans[1]!));
     const profile = read("profile.json");
     expect(profile).toMatchObject({ user_id: me.sub, nickname: "ana", picture: null });
+    // The profile picture itself, byte for byte as the profile serves it.
+    const pictureUrl = (await s.api("/api/user", { token: me.token })).body.picture;
+    expect(files["profile-picture.webp"]).toBe(sha(Buffer.from(await (await fetch(`${s.base}${pictureUrl}`)).arrayBuffer())));
+    expect(Object.keys(files)).not.toContain("lab.json");
     const gear = read("gear.json");
     expect(gear.cameras[0].metadata).toMatchObject(fm2);
     expect(gear.lenses[0].metadata).toMatchObject(summicron);
@@ -155,6 +159,29 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
     expect(mail.map((m) => m.subject)).toContain("Your Latent data is ready");
     expect(mail[0]!.text).toContain("/u/profile");
     expect(mail[0]!.text).not.toContain("signature=");
+  });
+
+  it("puts a lab's profile and its logo in the lab's archive", async () => {
+    const sub = randomUUID();
+    const token = await s.token({ sub, email: `lab-${sub}@example.com`, role: "lab" });
+    const form = new FormData();
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: "#3a6" } })
+      .png()
+      .toBuffer();
+    form.append("upload_file", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    form.append("lab_data", JSON.stringify({ name: "Foto Lab Girona", location: "Girona" }));
+    const saved = await s.api("/api/labs", { method: "PUT", token, body: form });
+    expect(saved.status).toBe(200);
+    expect((await s.api("/api/account/export", { method: "POST", token })).status).toBe(202);
+    const ready = await waitForExport(s, token);
+    const path = join(tmpdir(), `${randomUUID()}.zip`);
+    await writeFile(path, Buffer.from(await (await fetch(`${s.base}${ready.url}`)).arrayBuffer()));
+    const files = JSON.parse(execFileSync("python3", ["-c", READ_ZIP, path]).toString()) as Record<string, string>;
+    const lab = JSON.parse(execFileSync("python3", ["-c", READ_JSON, path, "lab.json"]).toString());
+    expect(lab).toMatchObject({ id: sub, name: "Foto Lab Girona", location: "Girona", logo_url: null });
+    const logo = Buffer.from(await (await fetch(`${s.base}${saved.body.logo_url}`)).arrayBuffer());
+    expect(files["lab-logo.webp"]).toBe(sha(logo));
+    expect(Object.keys(files)).not.toContain("profile-picture.webp");
   });
 
   it("refuses a second export while one is being built", async () => {

@@ -4,6 +4,7 @@ import type { BetaService } from "../beta/beta.service.ts";
 import type { ContactService } from "../contact/contact.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
+import type { LabProfileService } from "../labs/profile/profile.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
 import type { PurchasesService } from "../purchases/purchases.service.ts";
 import type { ShopService } from "../shop/shop.service.ts";
@@ -24,6 +25,7 @@ export async function accountDataModule(
   deps: {
     gate: AccountGate;
     users: UsersService;
+    labs: LabProfileService;
     gear: GearService;
     films: FilmsService;
     shots: ShotsService;

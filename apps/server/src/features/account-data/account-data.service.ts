@@ -11,6 +11,7 @@ import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import { createZip, type ZipEntry } from "../../platform/zip/zip-stream.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
+import type { LabProfileService } from "../labs/profile/profile.service.ts";
 import type { PurchasesService } from "../purchases/purchases.service.ts";
 import type { ShopService } from "../shop/shop.service.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
@@ -26,7 +27,7 @@ import {
   updateExport,
 } from "./account-data.store.ts";
 import type { AccountGate } from "./account-gate.ts";
-import { jsonEntry, type RollForArchive, rollEntries } from "./export-archive.ts";
+import { fileEntry, jsonEntry, type RollForArchive, rollEntries } from "./export-archive.ts";
 
 type ExportRow = Selectable<DataExportsTable>;
 
@@ -48,7 +49,8 @@ export interface AccountDataDeps {
   gate: AccountGate;
   /** Queues the job that builds an export (`account-data.build-export`). */
   queueBuild(exportId: string): Promise<void>;
-  users: Pick<UsersService, "get" | "deleteForever">;
+  users: Pick<UsersService, "get" | "deleteForever" | "pictureKey">;
+  labs: Pick<LabProfileService, "mine" | "logoKey">;
   gear: Pick<GearService, "list">;
   films: Pick<FilmsService, "list" | "get">;
   shots: Pick<ShotsService, "doneFiles">;
@@ -102,6 +104,16 @@ export function createAccountDataService(deps: AccountDataDeps) {
       jsonEntry("stickers.json", stickers, at),
       jsonEntry("subscriptions.json", subscriptions, at),
     ];
+    // The pictures the person gave us go with their data (stored re-encoded as WebP).
+    const stored = async (name: string, key: string | null) => {
+      const object = key ? await store.get(key) : null;
+      if (object) entries.push(fileEntry(name, Buffer.concat(await object.body.toArray()), at));
+    };
+    await stored("profile-picture.webp", await users.pictureKey(userId));
+    if (profile.role === "lab") {
+      entries.push(jsonEntry("lab.json", { ...(await deps.labs.mine(userId)), logo_url: null }, at));
+      await stored("lab-logo.webp", await deps.labs.logoKey(userId));
+    }
     const folders = new Set<string>();
     for (const summary of await deps.films.list(userId, {})) {
       const film = await deps.films.get(userId, summary.id);

@@ -33,7 +33,11 @@ export function withoutSignedLinks(value: unknown): unknown {
 
 /** A JSON file of the archive, pretty-printed, with its CRC known in advance like every entry of our zips. */
 export function jsonEntry(name: string, value: unknown, modified: Date): ZipEntry {
-  const bytes = Buffer.from(`${JSON.stringify(withoutSignedLinks(value), null, 2)}\n`, "utf8");
+  return fileEntry(name, Buffer.from(`${JSON.stringify(withoutSignedLinks(value), null, 2)}\n`, "utf8"), modified);
+}
+
+/** A small stored file (a profile picture, a lab's logo) as an entry, read whole to know its CRC in advance. */
+export function fileEntry(name: string, bytes: Buffer, modified: Date): ZipEntry {
   return { name, size: bytes.length, crc32: crc32(bytes), modified, open: async () => Readable.from([bytes]) };
 }
 

@@ -238,6 +238,11 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
     },
 
     /** Stores a new profile picture (already checked and re-encoded) and drops the previous one. */
+    /** Where the profile picture is stored, or null (the data export copies it). */
+    async pictureKey(id: string): Promise<string | null> {
+      return (await load(id)).picture_key;
+    },
+
     async setPicture(id: string, webp: Buffer) {
       const previous = (await load(id)).picture_key;
       const key = `${picturePrefix(id)}avatar-${randomUUID()}.webp`;

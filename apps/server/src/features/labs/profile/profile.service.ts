@@ -64,6 +64,11 @@ export function createLabProfileService({ db, store, signer }: LabsDeps) {
       return (await listLabs(db, search)).map(toLab);
     },
 
+    /** Where the lab's logo is stored, or null (the data export copies it). */
+    async logoKey(labId: string): Promise<string | null> {
+      return (await findLab(db, labId))?.logo_key ?? null;
+    },
+
     /** Deletes the lab's profile, email template and logo files (the lab's account is being deleted). */
     async removeAllOfLab(labId: string) {
       const row = await findLab(db, labId);
