@@ -67,7 +67,9 @@ describe.each(DATABASES)("error reports (%s)", (kind) => {
   it("reports nothing, and tells the web app nothing, when no DSN is set", async () => {
     const s = await startServer(kind);
     try {
-      expect((await s.api("/api/config")).body.error_reports).toBeNull();
+      const res = await s.api("/api/config");
+      expect(res.body.error_reports).toBeNull();
+      expect(res.headers.get("content-security-policy")).toMatch(/worker-src 'self'(;|$)/);
     } finally {
       await s.close();
     }
@@ -78,7 +80,9 @@ describe.each(DATABASES)("error reports (%s)", (kind) => {
     try {
       const res = await s.api("/api/config");
       expect(res.body.error_reports).toEqual({ dsn: sentry.dsn("8"), environment: "staging" });
-      expect(res.headers.get("content-security-policy")).toContain(new URL(sentry.dsn()).origin);
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp).toContain(`connect-src 'self' ${new URL(sentry.dsn()).origin}`);
+      expect(csp).toContain("worker-src 'self' blob:");
     } finally {
       await s.close();
     }

@@ -10,6 +10,7 @@ import { createApiClient } from "./shared/api/api-client.ts";
 import { ApiError } from "./shared/api/api-error.ts";
 import { createAuthSession } from "./shared/auth/auth-session.ts";
 import { storedUserKey } from "./shared/auth/stored-user-key.ts";
+import { startErrorReports } from "./shared/error-reports/error-reports.ts";
 import { createI18n, initialLocale } from "./shared/i18n/i18n.ts";
 import { FLAGS_STORAGE_KEY, resolveFlags } from "./shared/runtime-config/feature-flags.ts";
 import { fetchRuntimeConfig } from "./shared/runtime-config/runtime-config.ts";
@@ -39,6 +40,7 @@ async function start(root: HTMLElement) {
     root.append(message);
     return;
   }
+  startErrorReports(config.error_reports);
   // The identity library loads on first need: a visitor who is not signed in gets the public pages without it.
   const loadUserManager = async () => (await import("./shared/auth/user-manager.ts")).createUserManager(config);
   const auth = createAuthSession(loadUserManager, undefined, { storedUserKey: storedUserKey(config) });

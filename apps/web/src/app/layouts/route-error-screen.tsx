@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRouteError } from "react-router";
+import { reportError } from "../../shared/error-reports/error-reports.ts";
 import { useRuntimeConfig } from "../../shared/runtime-config/runtime-config-context.tsx";
 import { DocumentTitle } from "./document-title.tsx";
 
@@ -22,6 +23,7 @@ export function RouteErrorScreen() {
 
   useEffect(() => {
     console.error(error);
+    reportError(error);
     if (!atErrorPath) navigate(`${config.error_path}?error=${NAVIGATION_FAILED}`, { replace: true });
   }, [atErrorPath, config.error_path, error, navigate]);
 

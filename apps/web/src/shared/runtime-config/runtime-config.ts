@@ -17,6 +17,8 @@ export interface RuntimeConfig {
   /** The companion app's store pages; null until the operator configures one (phones then stay in the web app). */
   app_store_urls: { ios: string | null; android: string | null };
   error_path: string;
+  /** Where the browser sends its error reports and session replays (Sentry or GlitchTip); null: nothing is sent. */
+  error_reports: { dsn: string; environment: string } | null;
 }
 
 /** Loads the settings; nothing else can start without them (identity provider, flags, store links). */

@@ -26,6 +26,8 @@ export function companionWorker() {
     scope: WORKER_SCOPE,
     workbox: {
       globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+      // Error reporting's SDK (~80 KB) is fetched only where the server names a DSN, never precached for everyone.
+      globIgnores: ["**/sentry-browser-*.js"],
       navigateFallback: "/index.html",
       navigateFallbackAllowlist: [/^\/m(\/|$)/],
       // One file: the server serves every built file but the hashed assets with no-cache, this one included.
