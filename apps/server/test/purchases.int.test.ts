@@ -140,6 +140,29 @@ describe.each(DATABASES)("paying for a plan through the sandbox on %s", (kind) =
     expect([none.status, none.body.message]).toEqual([404, "No subscriptions found"]);
   });
 
+  it("mails the payer a receipt of a paid checkout, in the language its page was shown in, and none for a declined card", async () => {
+    const mailsTo = (email: string) => s.latent.db.selectFrom("outbox").selectAll().where("to", "=", email).execute();
+    const declined = await photographer();
+    await pay(declined.token, CARDS.declined);
+    expect(await mailsTo(declined.email)).toEqual([]);
+
+    const me = await photographer();
+    const checkout = await startCheckout(me.token);
+    const paid = await fetch(`${s.base}${new URL(checkout.url).pathname}?lang=es-ES`, {
+      redirect: "manual",
+      ...form({ card: CARDS.success, expiry: "12/34", cvc: "123" }),
+    });
+    expect(paid.status).toBe(303);
+    const [receipt, ...more] = await mailsTo(me.email);
+    expect(more).toEqual([]);
+    expect(receipt!.subject).toBe("Tu recibo de Latent");
+    // Intl puts a no-break space before the euro sign.
+    expect(receipt!.text).toMatch(/^Total pagado: 4,99\s€$/m);
+    expect(receipt!.text).toContain(`Referencia: ${checkout.session_id}`);
+    expect(receipt!.text).toMatch(/Tu plan se renueva cada mes por 4,99\s€/);
+    expect(receipt!.text).toContain("Modo de prueba");
+  });
+
   it("asks for a second confirmation with the authentication card and pays only once confirmed", async () => {
     const me = await photographer();
     const { checkout, paid } = await pay(me.token, CARDS.authentication);

@@ -9,12 +9,14 @@ interface Texts {
   sandbox: typeof import("../../locales/en-US/sandbox.json", { with: { type: "json" }});
   shares: typeof import("../../locales/en-US/shares.json", { with: { type: "json" }});
   labs: typeof import("../../locales/en-US/labs.json", { with: { type: "json" }});
+  catalogue: typeof import("../../locales/en-US/catalogue.json", { with: { type: "json" }});
+  receipts: typeof import("../../locales/en-US/receipts.json", { with: { type: "json" }});
 }
 
 export type Namespace = keyof Texts;
 
 /** Every namespace file under `src/locales/<locale>/`, the server's equivalent of the web app's list. */
-export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "sandbox", "shares", "labs"];
+export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "sandbox", "shares", "labs", "receipts", "catalogue"];
 
 /** i18next picks `key_one`, `key_other`… by the `count` variable: callers name the key without its plural suffix. */
 type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : K;
@@ -51,4 +53,13 @@ export function translator<N extends Namespace>(locale: string, ns: N): Translat
   // Keys are checked by `TextKey` above; i18next's own key typing expects a global declaration the server does not make.
   const t = i18n.getFixedT(resolveLocale(locale), ns) as (key: string, vars: Record<string, string | number>) => string;
   return (key, vars) => t(key, vars ?? {});
+}
+
+/**
+ * A name keyed by data (a plan, a product id, a shipping service's token) from a namespace of names, in a locale;
+ * `fallback` when that namespace has none for the key (a product or service added without a translation).
+ */
+export function nameIn(locale: string, ns: Namespace, key: string, fallback: string): string {
+  const t = i18n.getFixedT(resolveLocale(locale), ns) as (key: string, options: { defaultValue: string }) => string;
+  return t(key, { defaultValue: fallback });
 }

@@ -4,13 +4,14 @@ import { resolveLocale } from "@latent/domain/locales";
 import { PLANS } from "@latent/domain/plans";
 import { PAID_PLAN_IDS } from "@latent/domain/purchases";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Translate, translator } from "../i18n/translator.ts";
+import { nameIn, type Translate, translator } from "../i18n/translator.ts";
 import { type PayOutcome, type PortalAction, SANDBOX_CARDS, type SandboxCheckout, type SandboxProvider } from "./sandbox-provider.ts";
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
-const planName = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+/** A plan as the page's reader names it ("Plan Artista"), not its id. */
+const planName = (plan: string, locale: string) => nameIn(locale, "catalogue", `plans.${plan}`, plan);
 const groups = (card: string) => card.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 /** A price for display only: the amount stays integer minor units everywhere else. */
@@ -44,7 +45,7 @@ function page(locale: string, t: Translate<"sandbox">, title: string, body: stri
 function checkoutPage(locale: string, t: Translate<"sandbox">, c: SandboxCheckout, error: string | null): string {
   const price = (amount: number) => money(locale, amount, c.currency);
   const lines = c.lines
-    .map((l) => `<p>${escapeHtml(l.plan ? t("plan", { plan: planName(l.plan) }) : `${l.name} × ${l.quantity}`)}</p>`)
+    .map((l) => `<p>${escapeHtml(l.plan ? t("plan", { plan: planName(l.plan, locale) }) : `${l.name} × ${l.quantity}`)}</p>`)
     .join("");
   const discount = c.discount_percent ? `<p><strong>${escapeHtml(t("discount", { percent: c.discount_percent }))}</strong></p>` : "";
   const cards = [
@@ -123,7 +124,7 @@ export async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvide
       { schema: { hide: true } },
       async (request, reply) => {
         if (!(await sandbox.checkout(request.params.id))) return notFound(request, reply);
-        const outcome = await sandbox.pay(request.params.id, String(request.body?.card ?? ""));
+        const outcome = await sandbox.pay(request.params.id, String(request.body?.card ?? ""), localeOf(request));
         return answer(request, reply, request.params.id, outcome);
       },
     );
@@ -133,7 +134,7 @@ export async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvide
       { schema: { hide: true } },
       async (request, reply) => {
         if (!(await sandbox.checkout(request.params.id))) return notFound(request, reply);
-        const outcome = await sandbox.authenticate(request.params.id, request.body?.decision === "approve");
+        const outcome = await sandbox.authenticate(request.params.id, request.body?.decision === "approve", localeOf(request));
         return answer(request, reply, request.params.id, outcome);
       },
     );
@@ -164,14 +165,14 @@ export async function sandboxPages(app: FastifyInstance, sandbox: SandboxProvide
                   button(
                     s.id,
                     "change-plan",
-                    t("changeTo", { plan: planName(p), price: money(locale, PLANS[p].monthlyMinor[s.currency], s.currency) }),
+                    t("changeTo", { plan: planName(p, locale), price: money(locale, PLANS[p].monthlyMinor[s.currency], s.currency) }),
                     p,
                   ),
                 ),
                 button(s.id, "end-period", t("endPeriod")),
                 button(s.id, "fail-renewal", t("failRenewal")),
               ].join("");
-        return `<section><h2>${escapeHtml(t("plan", { plan: planName(s.plan) }))}</h2><p>${escapeHtml(t(`status.${s.status}`))} · ${escapeHtml(price)} · ${escapeHtml(when)}</p>${actions}</section>`;
+        return `<section><h2>${escapeHtml(t("plan", { plan: planName(s.plan, locale) }))}</h2><p>${escapeHtml(t(`status.${s.status}`))} · ${escapeHtml(price)} · ${escapeHtml(when)}</p>${actions}</section>`;
       });
       const body = `${items.join("") || `<p>${escapeHtml(t("noSubscriptions"))}</p>`}<p><a href="${escapeHtml(portal.returnUrl)}">${escapeHtml(t("back"))}</a></p>`;
       return html(reply, 200, page(locale, t, t("portalTitle"), body));

@@ -1,10 +1,13 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { DEFAULT_LOCALE } from "@latent/domain/locales";
 import { discountedMinor, PLAN_IDS, PLANS, type PlanId } from "@latent/domain/plans";
 import type { CheckoutMode, Currency } from "@latent/domain/purchases";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { CheckoutRequest, PaymentProvider, ProviderEvent, WebhookCheck } from "./payment-provider.ts";
+import { sandboxReceipt } from "./sandbox-receipt.ts";
 import { findSandboxObject, listSandboxObjects, moveSandboxCheckout, saveSandboxObject } from "./sandbox-store.ts";
 import { checkWebhookSignature, signWebhook } from "./webhook-signature.ts";
 
@@ -71,6 +74,8 @@ export interface SandboxDeps {
   publicUrl: string;
   /** Posts a signed delivery to the webhook route (the same route the real provider calls); answers its status. */
   deliver(rawBody: string, signature: string): Promise<number>;
+  /** Sends each paid checkout's receipt, as Stripe mails its own. */
+  mailer: Mailer;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
@@ -138,7 +143,7 @@ export function createSandboxProvider(deps: SandboxDeps) {
   });
 
   /** The card was accepted: the checkout completes, the subscription starts, the first invoice is paid. */
-  async function complete(checkout: SandboxCheckout) {
+  async function complete(checkout: SandboxCheckout, locale: string) {
     const plan = checkout.lines[0]?.plan as PlanId | undefined;
     let subscription: SandboxSubscription | null = null;
     if (checkout.mode === "subscription" && plan) {
@@ -173,6 +178,12 @@ export function createSandboxProvider(deps: SandboxDeps) {
     if (subscription) {
       await send("customer.subscription.created", subscriptionObject(subscription));
       await send("invoice.paid", invoiceObject(subscription, "paid", checkout.amount_first, "subscription_create"));
+    }
+    // The payment stands whether or not its receipt goes out: a mail that fails is logged, not the payment undone.
+    if (checkout.email) {
+      await deps.mailer
+        .send(sandboxReceipt({ ...checkout, email: checkout.email }, locale, now()))
+        .catch((err: unknown) => log.warn({ err, checkout: checkout.id }, "sandbox: the receipt mail could not be sent"));
     }
   }
 
@@ -269,7 +280,7 @@ export function createSandboxProvider(deps: SandboxDeps) {
     checkout: (id: string) => findSandboxObject<SandboxCheckout>(db, "checkout", id),
 
     /** Pays an open checkout with a card number (spaces allowed) and answers what the page shows next. */
-    async pay(id: string, cardNumber: string): Promise<PayOutcome> {
+    async pay(id: string, cardNumber: string, locale: string = DEFAULT_LOCALE): Promise<PayOutcome> {
       if (await expireIfDue(id)) return "closed";
       const card = cardNumber.replace(/[\s-]/g, "");
       if (card === SANDBOX_CARDS.declined) return (await isOpen(id)) ? "declined" : "closed";
@@ -281,16 +292,16 @@ export function createSandboxProvider(deps: SandboxDeps) {
       }
       const checkout = await moveSandboxCheckout<SandboxCheckout>(db, id, ["open"], "paying");
       if (!checkout) return "closed";
-      await complete(checkout);
+      await complete(checkout, locale);
       return "succeeded";
     },
 
     /** The second step of the authentication card: approve completes the payment, refuse declines it. */
-    async authenticate(id: string, approve: boolean): Promise<PayOutcome> {
+    async authenticate(id: string, approve: boolean, locale: string = DEFAULT_LOCALE): Promise<PayOutcome> {
       if (!approve) return (await moveSandboxCheckout(db, id, ["requires_action"], "open")) ? "declined" : "closed";
       const checkout = await moveSandboxCheckout<SandboxCheckout>(db, id, ["requires_action"], "paying");
       if (!checkout) return "closed";
-      await complete(checkout);
+      await complete(checkout, locale);
       return "succeeded";
     },
 
