@@ -1,6 +1,6 @@
 import type { MySubscription } from "@latent/domain/purchases";
 import { describe, expect, it } from "vitest";
-import { activeSubscription, blockedByMobile, planButton } from "./plan-choice.ts";
+import { activeSubscription, blockedByMobile, endingOn, planButton } from "./plan-choice.ts";
 
 const subscription = (over: Partial<MySubscription> = {}): MySubscription => ({
   id: "sub_1",
@@ -31,6 +31,18 @@ describe("which button each plan card shows", () => {
     expect(planButton("artist", state)).toBe("current");
     expect(planButton("unlimited", state)).toBe("portal");
     expect(planButton("free", state)).toBe("portal");
+  });
+
+  it("offers no second cancel once the subscription is cancelled, and says the day it ends", () => {
+    const cancelled = [subscription({ cancel_at_period_end: true })];
+    const state = { currentPlan: "artist", subscriptions: cancelled };
+    expect(planButton("free", state)).toBe("ending");
+    expect(planButton("artist", state)).toBe("current");
+    // Another paid plan is still reached through the portal, where the cancellation can be undone.
+    expect(planButton("unlimited", state)).toBe("portal");
+    expect(endingOn(cancelled)).toBe("2026-12-23T00:00:00.000Z");
+    expect(endingOn([subscription()])).toBeNull();
+    expect(endingOn([])).toBeNull();
   });
 
   it("blocks every change while a subscription bought in the mobile app holds the plan", () => {

@@ -16,7 +16,7 @@ import { useMySubscriptions } from "./api/list-my-subscriptions.ts";
 import { usePlanOffers } from "./api/list-plan-offers.ts";
 import { useOpenPortal } from "./api/open-portal.ts";
 import { firstInvoiceDiscount } from "./first-invoice-discount.ts";
-import { blockedByMobile, type PlanButton, planButton } from "./plan-choice.ts";
+import { blockedByMobile, endingOn, type PlanButton, planButton } from "./plan-choice.ts";
 import { type CheckoutOutcome, rememberCheckout, useCheckoutReturn } from "./use-checkout-return.ts";
 
 /** What the screen says about a checkout the browser just came back from. */
@@ -114,13 +114,22 @@ export function SubscriptionsScreen({ welcome = false }: { welcome?: boolean }) 
     }
   };
 
+  const endsOn = endingOn(subscriptions);
+  const endDate = endsOn ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(endsOn)) : null;
+
   const actionOf = (planId: PlanId, name: string) => {
     const button = planButton(planId, { currentPlan: user.plan, subscriptions, welcome });
     switch (button) {
       case "current":
         return (
           <Button fullWidth variant="default" disabled>
-            {t("actions.current")}
+            {endDate && planId !== "free" ? t("actions.endsOn", { date: endDate }) : t("actions.current")}
+          </Button>
+        );
+      case "ending":
+        return (
+          <Button fullWidth variant="default" disabled>
+            {endDate ? t("actions.freeFrom", { date: endDate }) : t("actions.freeNext")}
           </Button>
         );
       case "none":
@@ -171,6 +180,11 @@ export function SubscriptionsScreen({ welcome = false }: { welcome?: boolean }) 
       )}
 
       <CheckoutOutcomeAlert outcome={outcome} />
+      {endDate && (
+        <Alert color="blue" title={t("ending.title", { plan: t(`common:plans.${user.plan}`) })}>
+          {t("ending.text", { date: endDate })}
+        </Alert>
+      )}
       {mobile && (
         <Alert color="orange" role="alert" title={t("mobile.title")}>
           {t("mobile.text")}
