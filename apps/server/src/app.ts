@@ -2,10 +2,10 @@ import { join } from "node:path";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { API_VERSION, API_VERSION_HEADER, SCOPES } from "@latent/domain/api";
+import { API_VERSION, API_VERSION_HEADER } from "@latent/domain/api";
 import { errorMessage } from "@latent/domain/errors";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { adminChannelWhileListening } from "./cli/admin-channel.ts";
 import { runAdminCommand } from "./cli/admin-commands.ts";
@@ -61,6 +61,7 @@ import { createHook } from "./platform/hooks/hook.ts";
 import { AppError } from "./platform/http/app-error.ts";
 import { registerErrorHandling } from "./platform/http/app-error-handler.ts";
 import { createLinkGrants } from "./platform/http/link-grants.ts";
+import { openApiOptions } from "./platform/http/openapi-document.ts";
 import { registerRateLimits } from "./platform/http/rate-limits.ts";
 import { type LogStream, loggerOptions, registerRequestLog, requestIdOf } from "./platform/http/request-log.ts";
 import { registerSecurityHeaders } from "./platform/http/security-headers.ts";
@@ -71,7 +72,6 @@ import { CALLER_CHECKS_TABLES, createCallerChecks } from "./platform/identity/ca
 import type { Caller } from "./platform/identity/verify-token.ts";
 import type { Jobs } from "./platform/jobs/jobs.ts";
 import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
-import type { Mailer } from "./platform/mail/mailer.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
 import { createMetrics, metricsRoute } from "./platform/metrics/metrics.ts";
 import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
@@ -132,6 +132,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: 120_000,
     keepAliveTimeout: 72_000,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A URL the router cannot read (bad percent-encoding, a parameter over its length) is refused before any route or
+    // error handler: answered here `{error, message, requestId}` with a catalogue code like every other refusal.
+    frameworkErrors: (err, request, reply: FastifyReply) =>
+      reply
+        .status(400)
+        .header("x-request-id", request.id)
+        .send({ ...new AppError("bad-request", err.message).toBody(), requestId: request.id }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -211,19 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     assertStorableText({ query: request.query, params: request.params, body: Buffer.isBuffer(request.body) ? undefined : request.body });
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Latent API", version: API_VERSION, description: "Film rolls, scans, gear and labs." },
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: `Scopes: ${SCOPES.join(", ")}` },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
 
@@ -282,7 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
-  const payments = await paymentProvider(app, config, db, secret, platform.mailer);
+  const payments = await paymentProvider(app, config, db, secret);
   const stickers = await stickersModule(ctx, { films, users });
   const shop = await shopModule(ctx, { users, stickers });
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });
@@ -365,20 +360,13 @@ async function closeHttp(app: FastifyInstance, graceMs: number) {
 }
 
 /** Stripe when its keys are set; otherwise the embedded sandbox with its checkout and portal pages. */
-async function paymentProvider(
-  app: FastifyInstance,
-  config: Config,
-  db: Kysely<Database>,
-  secret: string,
-  mailer: Mailer,
-): Promise<PaymentProvider> {
+async function paymentProvider(app: FastifyInstance, config: Config, db: Kysely<Database>, secret: string): Promise<PaymentProvider> {
   if (config.payments.provider === "stripe")
     return (await import("./platform/payments/stripe-provider.ts")).createStripeProvider(config.payments);
   const sandbox = createSandboxProvider({
     db,
     secret,
     publicUrl: config.publicUrl,
-    mailer,
     log: app.log,
     deliver: async (body, signature) =>
       (

@@ -41,6 +41,8 @@ export interface Operation {
   pathParams: Parameter[];
   queryParams: Parameter[];
   body: JsonSchema | null;
+  /** The answers it documents, by status: an error answer's description lists the catalogue codes it carries. */
+  responses: Record<string, { description: string }>;
 }
 
 /** Every operation of the built app's `/api/openapi.json`, so a route added tomorrow is in the list without anyone adding it. */
@@ -61,10 +63,25 @@ export async function loadOperations(s: TestServer): Promise<Operation[]> {
         pathParams: params.filter((p) => p.in === "path"),
         queryParams: params.filter((p) => p.in === "query"),
         body: content?.["application/json"]?.schema ?? null,
+        responses: (op.responses ?? {}) as Operation["responses"],
       });
     }
   }
   return ops;
+}
+
+/**
+ * Why an answer is not what the operation documents (its status, or for an error its catalogue code), or null when
+ * it is: what the document says a route answers must be what it answers.
+ */
+export function undocumentedAnswer(op: Operation, status: number, error: string | undefined): string | null {
+  const documented = op.responses[String(status)];
+  if (!documented)
+    return `${op.key} answered ${status}${error ? ` ${error}` : ""}, not in its documented ${Object.keys(op.responses).join(", ")}`;
+  if (status >= 400 && error && !documented.description.split(", ").includes(error)) {
+    return `${op.key} answered ${status} ${error}, not among its documented ${documented.description}`;
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DataExportSchema, DeleteAccountSchema } from "@latent/domain/account";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { noContent } from "../../platform/http/no-content.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { AccountDataService } from "./account-data.service.ts";
 
@@ -13,7 +14,7 @@ export function accountDataRoutes(app: FastifyInstance, deps: { accountData: Acc
     "/account/export",
     {
       preHandler: requireScopes("write:user"),
-      config: { allowBlocked: true },
+      config: { errors: ["export-running"], allowBlocked: true },
       schema: {
         tags: ["account"],
         summary: "Start building an archive of all the caller's data (409 export-running while one is being built)",
@@ -43,11 +44,23 @@ export function accountDataRoutes(app: FastifyInstance, deps: { accountData: Acc
       preHandler: requireScopes("write:user"),
       // Wrong passwords are limited per account by identity (PASSWORD_LIMIT), not per client address: one address
       // may be a whole office behind a NAT.
-      config: { allowBlocked: true },
+      config: {
+        errors: [
+          "wrong-password",
+          "password-attempts-exceeded",
+          "totp-required",
+          "totp-invalid",
+          "totp-attempts-exceeded",
+          "subscription-active",
+          "identity-external",
+        ],
+        allowBlocked: true,
+      },
       schema: {
         tags: ["account"],
         summary: "Delete the account and all its data at once (password, and the two-factor code when it is on)",
         body: DeleteAccountSchema,
+        response: { 204: noContent("The account and its data are gone") },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,14 @@ export function betaRoutes(app: FastifyInstance, deps: { beta: BetaService }) {
     "/beta",
     {
       bodyLimit: 32 * 1024,
-      schema: { tags: ["beta"], security: [], body: BetaBodySchema, response: { 201: BetaRegisteredSchema } },
+      config: { errors: ["beta-closed", "email-already-registered"] },
+      schema: {
+        tags: ["beta"],
+        security: [],
+        summary: "Registers an email for the open beta; 410 once it is closed, 409 for an email already registered",
+        body: BetaBodySchema,
+        response: { 201: BetaRegisteredSchema },
+      },
     },
     async (request, reply) => {
       try {

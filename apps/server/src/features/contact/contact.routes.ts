@@ -10,7 +10,14 @@ export function contactRoutes(app: FastifyInstance, deps: { contact: ContactServ
     "/contact",
     {
       bodyLimit: 64 * 1024,
-      schema: { tags: ["contact"], security: [], body: ContactBodySchema, response: { 201: ContactSentSchema } },
+      config: { errors: ["rate-limited-email"] },
+      schema: {
+        tags: ["contact"],
+        security: [],
+        summary: "Sends the contact form to the team (one per minute from an address or an email)",
+        body: ContactBodySchema,
+        response: { 201: ContactSentSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await deps.contact.send(request.body, request.ip)),
   );

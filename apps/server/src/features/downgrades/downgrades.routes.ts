@@ -11,6 +11,7 @@ export function downgradesRoutes(app: FastifyInstance, deps: { downgrades: Downg
   r.post(
     "/user/downgrade",
     {
+      config: { errors: ["nothing-over-limit"] },
       preHandler: requireScopes("write:user"),
       schema: {
         tags: ["user"],

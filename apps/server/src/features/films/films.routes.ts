@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
+import { noContent } from "../../platform/http/no-content.ts";
 import type { ReplyCache } from "../../platform/http/reply-cache.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { FilmsService } from "./films.service.ts";
@@ -43,7 +44,10 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
   );
   r.get(
     "/film/:id",
-    { preHandler: requireScopes("read:film"), schema: { tags, params: IdParams, response: { 200: FilmDetailSchema } } },
+    {
+      preHandler: requireScopes("read:film"),
+      schema: { tags, summary: "One roll with its shots", params: IdParams, response: { 200: FilmDetailSchema } },
+    },
     async (request, reply) => {
       const { sub } = callerOf(request);
       return replies.send(reply, `roll\u0000${sub}\u0000${request.params.id}`, () => films.get(sub, request.params.id));
@@ -52,6 +56,7 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
   r.post(
     "/film",
     {
+      config: { errors: ["invalid-new-film", "privacy-policy-required", "films-capacity-reached", "account-inactive"] },
       preHandler: requireScopes("write:film"),
       attachValidation: true,
       schema: { tags, summary: "Register a roll", body: NewFilmSchema, response: { 201: FilmDetailSchema } },
@@ -64,9 +69,10 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
   r.put(
     "/film/:id",
     {
+      config: { errors: ["invalid-new-film"] },
       preHandler: requireScopes("write:film"),
       attachValidation: true,
-      schema: { tags, params: IdParams, body: UpdateFilmSchema, response: { 200: FilmDetailSchema } },
+      schema: { tags, summary: "Edit a roll", params: IdParams, body: UpdateFilmSchema, response: { 200: FilmDetailSchema } },
     },
     async (request) => {
       if (request.validationError) {
@@ -76,8 +82,20 @@ export function filmsRoutes(app: FastifyInstance, deps: { films: FilmsService; r
       return films.update(callerOf(request).sub, request.params.id, request.body);
     },
   );
-  r.delete("/film/:id", { preHandler: requireScopes("write:film"), schema: { tags, params: IdParams } }, async (request, reply) => {
-    await films.remove(callerOf(request).sub, request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    "/film/:id",
+    {
+      preHandler: requireScopes("write:film"),
+      schema: {
+        tags,
+        summary: "Delete a roll with its shots and files",
+        params: IdParams,
+        response: { 204: noContent("The roll is deleted") },
+      },
+    },
+    async (request, reply) => {
+      await films.remove(callerOf(request).sub, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { CameraBodySchema, CameraSchema, GearIdParamsSchema, type GearKind, Lens
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { noContent } from "../../platform/http/no-content.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { GearService } from "./gear.service.ts";
 
@@ -21,12 +22,29 @@ function gearResource(
 
   r.get(
     `/${kind}`,
-    { preHandler: requireScopes(spec.read), schema: { tags, querystring: ListQuerySchema, response: { 200: z.array(spec.item) } } },
+    {
+      preHandler: requireScopes(spec.read),
+      schema: {
+        tags,
+        summary: `The caller's ${kind}, filtered by brand or model`,
+        querystring: ListQuerySchema,
+        response: { 200: z.array(spec.item) },
+      },
+    },
     async (request) => gear.list(kind, callerOf(request).sub, request.query.q),
   );
   r.post(
     `/${kind}`,
-    { preHandler: requireScopes(spec.write), schema: { tags, body: spec.body, response: { 201: spec.item } } },
+    {
+      preHandler: requireScopes(spec.write),
+      config: { errors: ["gear-limit-reached", "account-inactive"] },
+      schema: {
+        tags,
+        summary: `Add one of the caller's ${kind} (up to the plan's gear limit)`,
+        body: spec.body,
+        response: { 201: spec.item },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -34,7 +52,16 @@ function gearResource(
   );
   r.put(
     `/${kind}/:id`,
-    { preHandler: requireScopes(spec.write), schema: { tags, params: GearIdParamsSchema, body: spec.body, response: { 200: spec.item } } },
+    {
+      preHandler: requireScopes(spec.write),
+      schema: {
+        tags,
+        summary: `Edit one of the caller's ${kind}`,
+        params: GearIdParamsSchema,
+        body: spec.body,
+        response: { 200: spec.item },
+      },
+    },
     async (request) =>
       gear.update(
         kind,
@@ -45,7 +72,10 @@ function gearResource(
   );
   r.delete(
     `/${kind}/:id`,
-    { preHandler: requireScopes(spec.write), schema: { tags, params: GearIdParamsSchema } },
+    {
+      preHandler: requireScopes(spec.write),
+      schema: { tags, summary: `Delete one of the caller's ${kind}`, params: GearIdParamsSchema, response: { 204: noContent("Deleted") } },
+    },
     async (request, reply) => {
       await gear.remove(kind, callerOf(request).sub, request.params.id);
       return reply.status(204).send();

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { noContent } from "../../platform/http/no-content.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { AccountService } from "./account.service.ts";
 
@@ -33,7 +34,15 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
 
   r.post(
     "/account/verification",
-    { preHandler: write, schema: { tags, summary: "Sends the confirmation mail again (202); 429 rate-limited-email within the cooldown" } },
+    {
+      preHandler: write,
+      config: { errors: ["rate-limited-email", "identity-external"] },
+      schema: {
+        tags,
+        summary: "Sends the confirmation mail again (202); 429 rate-limited-email within the cooldown",
+        response: { 202: noContent("The mail is on its way") },
+      },
+    },
     async (request, reply) => {
       await account.sendVerification(callerOf(request));
       return reply.status(202).send();
@@ -49,6 +58,10 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
         summary:
           "Changes the password (204): 403 wrong-password (429 password-attempts-exceeded after 5 in 10 min), 400 password-too-short/-common; other sessions end",
         body: ChangePasswordSchema,
+        response: { 204: noContent("The password is changed") },
+      },
+      config: {
+        errors: ["wrong-password", "password-attempts-exceeded", "password-too-short", "password-too-common", "identity-external"],
       },
     },
     async (request, reply) => {
@@ -65,7 +78,9 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
         tags,
         summary: "Sends a confirmation link to the new address (202): 403 wrong-password (429 after 5 in 10 min), 409 email-taken",
         body: ChangeEmailSchema,
+        response: { 202: noContent("The confirmation link is on its way") },
       },
+      config: { errors: ["wrong-password", "password-attempts-exceeded", "email-taken", "identity-external"] },
     },
     async (request, reply) => {
       await account.changeEmail(callerOf(request), request.body.new_email, request.body.password);
@@ -77,6 +92,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
     "/account/totp/setup",
     {
       preHandler: write,
+      config: { errors: ["identity-external"] },
       schema: { tags, summary: "A new TOTP secret, pending until a code confirms it", response: { 200: TotpSetupSchema } },
     },
     async (request) => account.totpSetup(callerOf(request)),
@@ -86,6 +102,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
     "/account/totp/enable",
     {
       preHandler: write,
+      config: { errors: ["totp-invalid", "totp-not-pending", "totp-attempts-exceeded", "identity-external"] },
       schema: {
         tags,
         summary: "Turns two-factor sign-in on with a code of the pending secret; answers recovery codes",
@@ -100,7 +117,13 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
     "/account/totp/disable",
     {
       preHandler: write,
-      schema: { tags, summary: "Turns two-factor sign-in off (204): the password and a code", body: TotpConfirmSchema },
+      config: { errors: ["wrong-password", "password-attempts-exceeded", "totp-invalid", "totp-attempts-exceeded", "identity-external"] },
+      schema: {
+        tags,
+        summary: "Turns two-factor sign-in off (204): the password and a code",
+        body: TotpConfirmSchema,
+        response: { 204: noContent("Two-factor sign-in is off") },
+      },
     },
     async (request, reply) => {
       await account.totpDisable(callerOf(request), request.body.password, request.body.code);
@@ -112,6 +135,16 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
     "/account/recovery-codes",
     {
       preHandler: write,
+      config: {
+        errors: [
+          "wrong-password",
+          "password-attempts-exceeded",
+          "totp-invalid",
+          "totp-attempts-exceeded",
+          "identity-external",
+          "totp-not-pending",
+        ],
+      },
       schema: {
         tags,
         summary: "Ten new recovery codes replace the old ones: the password and a code",
@@ -126,6 +159,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
     "/account/sessions",
     {
       preHandler: read,
+      config: { errors: ["identity-external"] },
       schema: { tags, summary: "The signed-in sessions, the current one marked", response: { 200: AccountSessionsSchema } },
     },
     async (request) => account.sessions(callerOf(request)),
@@ -135,7 +169,13 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
     "/account/sessions/:id",
     {
       preHandler: write,
-      schema: { tags, summary: "Ends a session (204); 404 session-not-found", params: z.object({ id: z.string().min(1).max(200) }) },
+      schema: {
+        tags,
+        summary: "Ends a session (204); 404 session-not-found",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 204: noContent("The session is over") },
+      },
+      config: { errors: ["session-not-found", "identity-external"] },
     },
     async (request, reply) => {
       await account.endSession(callerOf(request), request.params.id);

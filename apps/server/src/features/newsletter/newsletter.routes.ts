@@ -39,7 +39,14 @@ export function newsletterRoutes(app: FastifyInstance, deps: { newsletter: Newsl
     "/newsletter",
     {
       bodyLimit: 16 * 1024,
-      schema: { tags: ["newsletter"], security: [], body: NewsletterBodySchema, response: { 202: NewsletterAcceptedSchema } },
+      config: { errors: ["rate-limited-email"] },
+      schema: {
+        tags: ["newsletter"],
+        security: [],
+        summary: "Subscribes an email to the newsletter: a confirmation mail asks its owner first",
+        body: NewsletterBodySchema,
+        response: { 202: NewsletterAcceptedSchema },
+      },
     },
     async (request, reply) => {
       const locale = request.body.locale ?? resolveLocale(null, acceptedLanguages(request));

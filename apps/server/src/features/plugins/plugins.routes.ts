@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../platform/http/app-error.ts";
+import { noContent } from "../../platform/http/no-content.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { PluginsService } from "./plugins.service.ts";
 
@@ -73,7 +74,10 @@ export function pluginsRoutes(app: FastifyInstance, deps: { plugins: PluginsServ
     "/plugins/lightroom/pending",
     {
       preHandler: requireScopes("write:user"),
-      config: perAccount,
+      config: {
+        ...perAccount,
+        errors: ["pairing-code-not-found", "pairing-code-expired", "pairing-code-used", "too-many-pairing-confirms"],
+      },
       schema: {
         tags,
         summary: "Who asks with a pairing code: the name Lightroom gave, when, and from which network (the code stays out of URLs)",
@@ -88,7 +92,17 @@ export function pluginsRoutes(app: FastifyInstance, deps: { plugins: PluginsServ
     "/plugins/lightroom/confirm",
     {
       preHandler: requireScopes("write:user"),
-      config: perAccount,
+      config: {
+        ...perAccount,
+        errors: [
+          "pairing-device-not-confirmed",
+          "pairing-code-not-found",
+          "pairing-code-expired",
+          "pairing-code-used",
+          "pairing-unavailable",
+          "too-many-pairing-confirms",
+        ],
+      },
       schema: {
         tags,
         summary:
@@ -102,7 +116,10 @@ export function pluginsRoutes(app: FastifyInstance, deps: { plugins: PluginsServ
 
   r.delete(
     "/plugins/lightroom",
-    { preHandler: requireScopes("write:user"), schema: { tags, summary: "Signs every paired Lightroom out (204)" } },
+    {
+      preHandler: requireScopes("write:user"),
+      schema: { tags, summary: "Signs every paired Lightroom out (204)", response: { 204: noContent("No Lightroom is paired any more") } },
+    },
     async (request, reply) => {
       await plugins.disconnect(callerOf(request));
       return reply.status(204).send();
@@ -117,7 +134,9 @@ export function pluginsRoutes(app: FastifyInstance, deps: { plugins: PluginsServ
         tags,
         summary: "Signs one paired Lightroom out (204); 404 pairing-not-found",
         params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 204: noContent("That Lightroom is signed out") },
       },
+      config: { errors: ["pairing-not-found"] },
     },
     async (request, reply) => {
       await plugins.disconnect(callerOf(request), request.params.id);

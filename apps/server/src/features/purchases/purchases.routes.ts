@@ -42,6 +42,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.post(
     "/purchases/checkout",
     {
+      config: { errors: ["already-subscribed", "subscription-in-mobile-app"] },
       preHandler: [requireScopes("write:user"), verifiedEmail],
       schema: {
         tags,
@@ -56,6 +57,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.post(
     "/user/reactivate",
     {
+      config: { errors: ["account-not-inactive"] },
       preHandler: [requireScopes("write:user"), verifiedEmail],
       schema: {
         tags: ["user"],
@@ -69,6 +71,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.get(
     "/purchases/my-subscriptions",
     {
+      config: { errors: ["no-subscriptions-found"] },
       preHandler: requireScopes("read:user"),
       schema: {
         tags,
@@ -83,6 +86,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.post(
     "/purchases/my-subscriptions/:sessionId",
     {
+      config: { errors: ["no-subscriptions-found", "payment-not-completed"] },
       preHandler: requireScopes("read:user"),
       schema: {
         tags,
@@ -97,6 +101,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
   r.post(
     "/purchases/portal",
     {
+      config: { errors: ["no-subscriptions-found"] },
       preHandler: requireScopes("write:user"),
       schema: { tags, summary: "The customer portal's address", response: { 200: PortalSessionSchema } },
     },
@@ -127,6 +132,7 @@ export function purchasesRoutes(app: FastifyInstance, deps: { purchases: Purchas
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/purchases/webhook",
       {
+        config: { errors: ["webhook-signature-invalid", "webhook-event-unknown"] },
         schema: {
           tags,
           summary: "The payment provider's signed events (Stripe-Signature)",

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { noContent } from "../../platform/http/no-content.ts";
 import { bearerToken, callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -67,6 +68,7 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
         tags: ["films"],
         summary: "Revoke a share link: it stops at once, with every media, zip and feed link it handed out",
         params: filmParams.extend({ shareId: z.string().max(64) }),
+        response: { 204: noContent("The link is revoked") },
       },
     },
     async (request, reply) => {
@@ -78,6 +80,7 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
   r.get(
     "/public/film",
     {
+      config: { errors: ["unauthorized", "share-expired", "share-revoked"] },
       schema: {
         tags: ["public"],
         summary: "The shared roll (Authorization: Bearer <share code>); each call but a refresh counts as an opening",
@@ -93,7 +96,10 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
   );
   r.get(
     "/public/film/download",
-    { schema: { tags: ["public"], summary: "Zip manifest of the shared roll", response: { 200: ZipDataSchema } } },
+    {
+      config: { errors: ["unauthorized", "share-expired", "share-revoked"] },
+      schema: { tags: ["public"], summary: "Zip manifest of the shared roll", response: { 200: ZipDataSchema } },
+    },
     async (request) => {
       const link = await shares.resolve(bearerToken(request));
       return downloads.manifest(await films.load(link.ownerId, link.filmId), link.scope);
@@ -101,7 +107,10 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
   );
   r.post(
     "/public/film/ws-ticket",
-    { schema: { tags: ["public"], summary: "Realtime ticket for the shared roll", response: { 200: WsTicketSchema } } },
+    {
+      config: { errors: ["unauthorized", "share-expired", "share-revoked"] },
+      schema: { tags: ["public"], summary: "Realtime ticket for the shared roll", response: { 200: WsTicketSchema } },
+    },
     async (request) => {
       const link = await shares.resolve(bearerToken(request));
       const row = await films.load(link.ownerId, link.filmId);

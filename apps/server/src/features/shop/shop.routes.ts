@@ -43,6 +43,7 @@ export function shopRoutes(
   r.post(
     "/shipping",
     {
+      config: { errors: ["item-not-found", "out-of-stock", "no-shipping-address"] },
       preHandler: requireScopes("write:user"),
       schema: {
         tags,
@@ -66,6 +67,7 @@ export function shopRoutes(
   r.get(
     "/shipping/:id",
     {
+      config: { errors: ["shipment-not-found"] },
       preHandler: requireScopes("read:user"),
       schema: {
         tags,
@@ -80,6 +82,16 @@ export function shopRoutes(
   r.put(
     "/shipping/:id",
     {
+      config: {
+        errors: [
+          "shipment-not-found",
+          "shipment-not-editable",
+          "shipment-checkout-open",
+          "item-not-found",
+          "out-of-stock",
+          "no-shipping-address",
+        ],
+      },
       preHandler: requireScopes("write:user"),
       schema: {
         tags,
@@ -95,6 +107,7 @@ export function shopRoutes(
   r.get(
     "/stickers/sheet",
     {
+      config: { errors: ["shipment-not-found", "stickers-not-ready"] },
       preHandler: requireScopes("read:sticker"),
       schema: {
         tags,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../platform/http/app-error.ts";
+import { noContent } from "../../platform/http/no-content.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { ShotsService } from "./shots.service.ts";
 
@@ -16,6 +17,7 @@ export function shotsRoutes(app: FastifyInstance, deps: { shots: ShotsService; r
   r.put(
     "/film/shot/:id",
     {
+      config: { errors: ["too-many-kept"] },
       preHandler: requireScopes("write:film"),
       schema: {
         tags,
@@ -40,6 +42,7 @@ export function shotsRoutes(app: FastifyInstance, deps: { shots: ShotsService; r
         tags,
         summary: "Delete a shot (cancels its upload)",
         params: z.object({ id: z.string().max(64), index: z.coerce.number().int() }),
+        response: { 204: noContent("The shot is deleted") },
       },
     },
     async (request, reply) => {

@@ -34,6 +34,7 @@ export function stickersRoutes(app: FastifyInstance, deps: { stickers: StickersS
       // Anyone may ask, so anyone could walk the id space: a scan a second per address is far above a person
       // scanning their rolls (the companion asks once per scan) and far below a prober.
       config: {
+        errors: ["too-many-sticker-lookups"],
         rateLimit: {
           max: STICKER_LOOKUPS_PER_MINUTE,
           timeWindow: "1 minute",
@@ -53,6 +54,7 @@ export function stickersRoutes(app: FastifyInstance, deps: { stickers: StickersS
   r.get(
     "/stickers/:hash/mine",
     {
+      config: { errors: ["sticker-not-found"] },
       preHandler: requireScopes("read:sticker"),
       schema: {
         tags,
@@ -67,6 +69,7 @@ export function stickersRoutes(app: FastifyInstance, deps: { stickers: StickersS
   r.put(
     "/film/link",
     {
+      config: { errors: ["sticker-not-found", "film-not-found", "sticker-linked-elsewhere", "film-has-sticker"] },
       preHandler: requireScopes("write:film"),
       schema: {
         tags,
@@ -81,6 +84,7 @@ export function stickersRoutes(app: FastifyInstance, deps: { stickers: StickersS
   r.put(
     "/film/unlink",
     {
+      config: { errors: ["film-not-found"] },
       preHandler: requireScopes("write:film"),
       schema: { tags, summary: "Takes the sticker off a roll", body: UnlinkStickerBodySchema, response: { 200: FilmDetailSchema } },
     },

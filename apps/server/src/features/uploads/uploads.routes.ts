@@ -13,6 +13,16 @@ export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsServ
   r.post(
     "/film/shot/:id/:index/upload",
     {
+      config: {
+        errors: [
+          "file-too-large",
+          "unsupported-file-type",
+          "too-many-images",
+          "upload-in-progress",
+          "not-enough-space",
+          "account-inactive",
+        ],
+      },
       preHandler: requireScopes("write:film"),
       schema: {
         tags,
@@ -61,6 +71,7 @@ export function uploadsRoutes(app: FastifyInstance, deps: { uploads: UploadsServ
       "/uploads/:uploadId/:part",
       {
         preHandler: requireScopes("write:film"),
+        config: { errors: ["upload-part-invalid", "upload-finished", "unsupported-file-type", "not-enough-space"] },
         schema: {
           tags,
           summary: "Send one chunk (idempotent; the last one completes the file)",

@@ -1,4 +1,5 @@
 import type { Scope } from "@latent/domain/api";
+import type { ErrorCode } from "@latent/domain/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.ts";
 import type { CallerChecks } from "./caller-checks.ts";
@@ -110,3 +111,13 @@ export async function photographerOnly(request: FastifyRequest) {
 export async function verifiedEmail(request: FastifyRequest) {
   if (!callerOf(request).emailVerified) throw new AppError("email-not-verified");
 }
+
+/** What each role or email guard refuses with: the OpenAPI document lists it for every route the guard stands on. */
+const guardCodes = new Map<unknown, ErrorCode[]>([
+  [labOnly, ["labs-only"]],
+  [photographerOnly, ["photographers-only"]],
+  [verifiedEmail, ["email-not-verified"]],
+]);
+
+/** The catalogue codes a route hook refuses with, when it is one of these guards; none otherwise. */
+export const guardRefusals = (hook: unknown): ErrorCode[] => guardCodes.get(hook) ?? [];

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { noContent } from "../../../platform/http/no-content.ts";
 import { callerOf, labOnly, type RequireScopes } from "../../../platform/identity/authenticate.ts";
 import type { IntegrationsService } from "./integrations.service.ts";
 
@@ -58,6 +59,7 @@ export function integrationsRoutes(app: FastifyInstance, deps: { integrations: I
   r.get(
     "/integrations/shopify",
     {
+      config: { errors: ["shop-url-invalid", "store-not-connected"] },
       preHandler: [requireScopes("write:lab"), labOnly],
       schema: {
         tags,
@@ -76,6 +78,7 @@ export function integrationsRoutes(app: FastifyInstance, deps: { integrations: I
         tags,
         summary: "Shopify's redirect after the install (hmac-signed); sends the browser to the integrations page",
         querystring: z.looseObject({}),
+        response: { 302: noContent("To the integrations page, saying how the connection went") },
       },
     },
     async (request, reply) => reply.redirect(await integrations.shopifyCallback(request.url.split("?")[1] ?? ""), 302),
@@ -84,6 +87,7 @@ export function integrationsRoutes(app: FastifyInstance, deps: { integrations: I
   r.get(
     "/integrations/shopify/import/orders",
     {
+      config: { errors: ["store-not-connected"] },
       preHandler: [requireScopes("write:lab"), labOnly],
       schema: {
         tags,
@@ -146,6 +150,7 @@ export function integrationsRoutes(app: FastifyInstance, deps: { integrations: I
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/integrations/woocommerce/webhook/:labId",
       {
+        config: { errors: ["webhook-signature-invalid"] },
         schema: {
           tags,
           summary: "WooCommerce's order webhooks for a lab, signed with the lab's integration secret (X-WC-Webhook-Signature)",

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { noContent } from "../../../platform/http/no-content.ts";
 import {
   bearerToken,
   callerOf,
@@ -91,6 +92,18 @@ export function ordersRoutes(
   r.post(
     "/orders/claim",
     {
+      config: {
+        errors: [
+          "order-not-yours",
+          "order-already-added",
+          "share-expired",
+          "unauthorized",
+          "films-capacity-reached",
+          "not-enough-space",
+          "too-many-kept",
+          "account-inactive",
+        ],
+      },
       preHandler: [requireScopes("write:film"), photographerOnly, verifiedEmail],
       schema: {
         tags,
@@ -108,6 +121,7 @@ export function ordersRoutes(
   r.get(
     "/orders/:id",
     {
+      config: { errors: ["order-not-found"] },
       preHandler: lab("read:order"),
       schema: {
         tags,
@@ -122,6 +136,7 @@ export function ordersRoutes(
   r.put(
     "/orders/:id",
     {
+      config: { errors: ["order-not-found"] },
       preHandler: lab("write:order"),
       schema: {
         tags,
@@ -137,8 +152,14 @@ export function ordersRoutes(
   r.delete(
     "/orders/:id",
     {
+      config: { errors: ["order-not-found"] },
       preHandler: lab("delete:order"),
-      schema: { tags, summary: "Deletes the order, its rolls and their files", params: OrderParamsSchema },
+      schema: {
+        tags,
+        summary: "Deletes the order, its rolls and their files",
+        params: OrderParamsSchema,
+        response: { 204: noContent("The order is deleted") },
+      },
     },
     async (request, reply) => {
       await orders.remove(callerOf(request).sub, request.params.id);
@@ -149,6 +170,7 @@ export function ordersRoutes(
   r.post(
     "/orders/:id/films",
     {
+      config: { errors: ["order-not-found", "order-rolls-limit", "order-collected"] },
       preHandler: lab("write:order"),
       schema: {
         tags,
@@ -164,6 +186,7 @@ export function ordersRoutes(
   r.post(
     "/orders/:id/share",
     {
+      config: { errors: ["order-not-found"] },
       preHandler: lab("write:order"),
       schema: {
         tags,
@@ -179,6 +202,7 @@ export function ordersRoutes(
   r.post(
     "/orders/:id/send",
     {
+      config: { errors: ["order-not-found", "order-empty"] },
       preHandler: lab("write:order"),
       schema: {
         tags,
@@ -197,6 +221,7 @@ export function ordersRoutes(
   r.get(
     "/public/order",
     {
+      config: { errors: ["unauthorized", "share-expired"] },
       schema: { tags: ["public"], summary: "The order a link opens (Authorization: Bearer <code>)", response: { 200: PublicOrderSchema } },
     },
     async (request) => orders.open(bearerToken(request)),
@@ -205,6 +230,7 @@ export function ordersRoutes(
   r.get(
     "/public/order/download/:id",
     {
+      config: { errors: ["unauthorized", "share-expired"] },
       schema: {
         tags: ["public"],
         summary: "Zip manifest of one of the order's rolls (Bearer <code>)",

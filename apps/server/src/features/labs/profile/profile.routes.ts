@@ -36,6 +36,7 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabProfileService
   r.get(
     "/labs/email_template",
     {
+      config: { errors: ["lab-email-template-not-found"] },
       preHandler: [requireScopes("read:lab"), labOnly],
       schema: {
         tags,
@@ -63,6 +64,7 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabProfileService
   r.put(
     "/labs/email_template",
     {
+      config: { errors: ["unknown-placeholder"] },
       preHandler: [requireScopes("write:lab"), labOnly],
       schema: {
         tags,
@@ -77,6 +79,7 @@ export function labsRoutes(app: FastifyInstance, deps: { labs: LabProfileService
   r.get(
     "/labs/:labId",
     {
+      config: { errors: ["lab-not-found"] },
       preHandler: requireScopes("read:user"),
       schema: {
         tags,
