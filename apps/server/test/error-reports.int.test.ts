@@ -67,9 +67,7 @@ describe.each(DATABASES)("error reports (%s)", (kind) => {
   it("reports nothing, and tells the web app nothing, when no DSN is set", async () => {
     const s = await startServer(kind);
     try {
-      const res = await s.api("/api/config");
-      expect(res.body.error_reports).toBeNull();
-      expect(res.headers.get("content-security-policy")).toMatch(/worker-src 'self'(;|$)/);
+      expect((await s.api("/api/config")).body.error_reports).toBeNull();
     } finally {
       await s.close();
     }
@@ -80,9 +78,7 @@ describe.each(DATABASES)("error reports (%s)", (kind) => {
     try {
       const res = await s.api("/api/config");
       expect(res.body.error_reports).toEqual({ dsn: sentry.dsn("8"), environment: "staging" });
-      const csp = res.headers.get("content-security-policy")!;
-      expect(csp).toContain(`connect-src 'self' ${new URL(sentry.dsn()).origin}`);
-      expect(csp).toContain("worker-src 'self' blob:");
+      expect(res.headers.get("content-security-policy")).toContain(`connect-src 'self' ${new URL(sentry.dsn()).origin}`);
     } finally {
       await s.close();
     }

@@ -46,8 +46,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     formAction: ["'self'"],
     objectSrc: ["'none'"],
     manifestSrc: ["'self'"],
-    // Session replay compresses its recording in a worker it makes from a blob: (without it, it sends uncompressed).
-    workerSrc: ["'self'", ...(reports.length ? ["blob:"] : [])],
+    workerSrc: ["'self'"],
     // Over plain http (a home server on a LAN address) upgrading would break every request.
     ...(https ? { upgradeInsecureRequests: [] } : {}),
   };

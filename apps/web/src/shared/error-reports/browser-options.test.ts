@@ -1,6 +1,6 @@
 import type { Breadcrumb, ErrorEvent } from "@sentry/browser";
 import { describe, expect, it } from "vitest";
-import { browserOptions, REPLAY_PRIVACY, scrubEveryEvent } from "./browser-options.ts";
+import { browserOptions, REPLAY_PRIVACY, scrubEnvelope, scrubEveryEvent } from "./browser-options.ts";
 
 const settings = { dsn: "https://public@glitchtip.example/3", environment: "production" };
 const CODE = "q3Zx_8LmPa0-Tr5VbN2kYwE7uHc9JdG4sFi1oKe6RnA";
@@ -50,13 +50,35 @@ describe("the browser's error reports", () => {
 
   it("record replays with text, inputs and pictures masked, no network details, and scrubbed page addresses", () => {
     expect(REPLAY_PRIVACY).toMatchObject({ maskAllText: true, maskAllInputs: true, blockAllMedia: true, networkDetailAllowUrls: [] });
-    const meta = { type: 4, timestamp: 1, data: { href: `https://latent.example/film?code=${CODE}`, width: 390, height: 844 } };
-    expect(REPLAY_PRIVACY.beforeAddRecordingEvent(meta as never)).toEqual({
-      ...meta,
-      data: { ...meta.data, href: "https://latent.example/film?code=[redacted]" },
-    });
+    // The recorder's own events (its meta event names the page) reach no callback: the envelope is scrubbed as it leaves.
+    const events = [{ type: 4, timestamp: 1, data: { href: `https://latent.example/film?code=${CODE}`, width: 390, height: 844 } }];
+    const recording = `{"segment_id":0}\n${JSON.stringify(events)}`;
+    const headers = { event_id: "e1", sent_at: "now" };
+    const replayEvent = { type: "replay_event", urls: ["https://latent.example/film?code=[redacted]"] };
+    const envelope = [
+      headers,
+      [
+        [{ type: "replay_event" }, replayEvent],
+        [{ type: "replay_recording", length: recording.length }, recording],
+      ],
+    ];
+    const [sentHeaders, [sentEvent, [itemHeaders, sentRecording]]] = scrubEnvelope(envelope as never) as unknown as [
+      unknown,
+      [unknown, [{ length: number }, string]],
+    ];
+    expect(sentHeaders).toBe(headers);
+    expect(sentEvent).toEqual([{ type: "replay_event" }, replayEvent]);
+    expect(sentRecording).toBe(
+      `{"segment_id":0}\n${JSON.stringify([{ ...events[0], data: { ...events[0]!.data, href: "https://latent.example/film?code=[redacted]" } }])}`,
+    );
+    expect(itemHeaders).toEqual({ type: "replay_recording", length: new TextEncoder().encode(sentRecording).length });
+    // A compressed recording cannot be read, so it is not sent.
+    const compressed = [headers, [[{ type: "replay_recording", length: 3 }, new Uint8Array([1, 2, 3])]]];
+    expect(scrubEnvelope(compressed as never)).toEqual([headers, []]);
     // A replay's own event lists the pages visited and skips beforeSend.
-    const replayEvent = { type: "replay_event", urls: [`https://latent.example/s/${CODE}`] };
-    expect(scrubEveryEvent.processEvent(replayEvent)).toEqual({ type: "replay_event", urls: ["https://latent.example/s/[redacted]"] });
+    expect(scrubEveryEvent.processEvent({ type: "replay_event", urls: [`https://latent.example/s/${CODE}`] })).toEqual({
+      type: "replay_event",
+      urls: ["https://latent.example/s/[redacted]"],
+    });
   });
 });
