@@ -136,6 +136,20 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "http://192.168.1.20:3000" }).mail.devViewer).toBe(false);
     expect(loadConfig({ PUBLIC_URL: "https://localhost.example.com" }).mail.devViewer).toBe(false);
   });
+  it("reports errors nowhere until a DSN is set, and gives the browser the server's DSN unless it has its own or is off", () => {
+    expect(loadConfig({}).errorReports).toEqual({ serverDsn: null, webDsn: null, environment: "production" });
+    const dsn = "https://a1b2c3@glitchtip.example/4";
+    expect(loadConfig({ SENTRY_DSN: dsn }).errorReports).toEqual({ serverDsn: dsn, webDsn: dsn, environment: "production" });
+    const web = "https://d4e5f6@o1.ingest.sentry.io/7";
+    expect(loadConfig({ SENTRY_DSN: dsn, SENTRY_WEB_DSN: web, SENTRY_ENVIRONMENT: "staging" }).errorReports).toEqual({
+      serverDsn: dsn,
+      webDsn: web,
+      environment: "staging",
+    });
+    expect(loadConfig({ SENTRY_DSN: dsn, SENTRY_WEB_DSN: "off" }).errorReports.webDsn).toBeNull();
+    expect(() => loadConfig({ SENTRY_DSN: "https://glitchtip.example/4" })).toThrow(/SENTRY_DSN: must be a DSN/);
+    expect(() => loadConfig({ SENTRY_DSN: "https://key@glitchtip.example/" })).toThrow(/SENTRY_DSN: must be a DSN/);
+  });
   it("stops with a list of every bad value", () => {
     expect(() => loadConfig({ PORT: "lots", REGISTRATION_OPEN: "maybe" })).toThrow(ConfigError);
     try {
