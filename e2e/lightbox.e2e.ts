@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
+import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const tile = (page: Page, index: number) => page.getByRole("button", { name: new RegExp(`^Open shot ${index}(\\.|$)`) });
@@ -124,4 +125,39 @@ test("a photographer looks through a roll full screen: shot by shot, zoomed, wit
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(rollPath);
   await expect(tile(page, 3)).toBeFocused();
+});
+
+test("a photographer keeps a shot in one click on its tile, and with K in the lightbox", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpFromLanding(page, newAccount("keep"), "user");
+  await acceptPrivacy(page);
+  await registerFirstRoll(page, "Keepers");
+  await dropFiles(page, page.getByText("Drop scans or a folder here"), [
+    { name: "keep-1.jpg", buffer: await jpeg(900, 600, { r: 150, g: 60, b: 40 }) },
+    { name: "keep-2.jpg", buffer: await jpeg(900, 600, { r: 40, g: 110, b: 160 }) },
+  ]);
+  await page.getByRole("button", { name: "Upload 2 files" }).click();
+  for (const index of [1, 2]) await expectDecoded(tile(page, index).locator("img"));
+
+  // One click on the tile's toggle keeps shot 1; the tile says so, and so does the roll after a reload.
+  const keep1 = page.getByRole("button", { name: "Keep shot 1" });
+  await expect(keep1).toHaveAttribute("aria-pressed", "false");
+  await keep1.click();
+  await expect(keep1).toHaveAttribute("aria-pressed", "true");
+  await expect(tile(page, 1)).toHaveAccessibleName(/Kept/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Keep shot 1" })).toHaveAttribute("aria-pressed", "true");
+
+  // In the lightbox, K keeps shot 2 and K again unkeeps it; the bar's toggle follows.
+  await tile(page, 2).click();
+  const keepInBar = dialog(page).getByRole("button", { name: "Keep", exact: true });
+  await expect(keepInBar).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("k");
+  await expect(keepInBar).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Keep shot 2" })).toHaveAttribute("aria-pressed", "true");
+  await tile(page, 2).click();
+  await expect(keepInBar).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("k");
+  await expect(keepInBar).toHaveAttribute("aria-pressed", "false");
 });

@@ -2,7 +2,7 @@ import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
-import { type ComponentType, useCallback, useEffect, useMemo, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useApiClient } from "../../shared/api/api-client-context.tsx";
@@ -15,6 +15,7 @@ import { useDeleteFilm } from "./api/delete-film.ts";
 import { filmKeys } from "./api/film-keys.ts";
 import { useFilm } from "./api/get-film.ts";
 import { getFilmDownload } from "./api/get-film-download.ts";
+import { useUpdateShot } from "./api/update-shot.ts";
 import { FilmForm } from "./components/film-form.tsx";
 import { filmTitle } from "./components/film-texts.ts";
 import { ShareDialog } from "./components/share-dialog.tsx";
@@ -124,6 +125,26 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const gearName: GearName | undefined =
     cameras.data && lenses.data ? (kind, id) => nameOf(kind === "camera" ? cameras.data : lenses.data, id) : undefined;
   const hasDone = film.shots.some((s) => s.state === "done");
+  // One click on a tile (or K in the lightbox) keeps a shot. Stable, so the tiles' memo holds while uploads move.
+  const { mutate: saveShot } = useUpdateShot(film.id);
+  const keepFailedText = useRef(errorText);
+  keepFailedText.current = errorText;
+  const toggleKeep = useCallback(
+    (index: number, kept: boolean) =>
+      saveShot(
+        { index, kept },
+        {
+          onError: (err) =>
+            notifications.show({
+              closeButtonProps: { "aria-label": t("errors:dismiss") },
+              color: "red",
+              title: t("keep.failed", { index }),
+              message: keepFailedText.current(err),
+            }),
+        },
+      ),
+    [saveShot, t],
+  );
   // A failed or paused upload is retried, or removed, from its tile.
   const tileActions = (item: GalleryItem) =>
     item.state === "error" || item.state === "paused" ? (
@@ -178,7 +199,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
         <Title order={2} size="h3" id="gallery-title" mb="sm">
           {t("gallery.title")}
         </Title>
-        <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} tileActions={tileActions} />
+        <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} tileActions={tileActions} onToggleKeep={toggleKeep} />
       </section>
 
       <ShotLightbox
@@ -189,6 +210,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
         onNavigate={lightbox.show}
         onClose={lightbox.close}
         gearName={gearName}
+        onToggleKeep={toggleKeep}
         editor={(item, done) => (
           <ShotEditPanel
             key={`${item.index}-${item.shot?.id ?? "upload"}`}

@@ -1,4 +1,4 @@
-import { Badge, Loader, Progress, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Loader, Progress, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { memo, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type GalleryItem, TILE_SIZES, tileImage } from "../public/gallery-items.ts";
@@ -14,6 +14,8 @@ interface ShotTileProps {
   actions?: ReactNode;
   /** On the first screen: its thumbnail is fetched at once and first, not when layout finds it in view. */
   eager?: boolean;
+  /** The owner's keep toggle on a finished shot (a shared roll has none): keep or unkeep it in one click. */
+  onToggleKeep?: (index: number, kept: boolean) => void;
 }
 
 /** One shot in the gallery: its thumbnail in a fixed square, its index, and how its upload is going. */
@@ -30,11 +32,12 @@ function sameTile(before: ShotTileProps, after: ShotTileProps) {
     before.onOpen === after.onOpen &&
     before.onStaleImage === after.onStaleImage &&
     before.actions === after.actions &&
-    before.eager === after.eager
+    before.eager === after.eager &&
+    before.onToggleKeep === after.onToggleKeep
   );
 }
 
-function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false }: ShotTileProps) {
+function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false, onToggleKeep }: ShotTileProps) {
   const { t } = useTranslation("films");
   const errorText = useShotErrorText();
   const image = item.state === "done" && item.shot ? tileImage(item.shot) : null;
@@ -54,6 +57,7 @@ function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false }: Sh
   else if (item.state === "pending") status = t("tile.processing");
   else if (item.state === "error") status = t("tile.failed", { message: errorText(item.error) });
   else status = item.shot?.kept ? t("tile.kept") : "";
+  const keepable = onToggleKeep !== undefined && item.state === "done" && item.shot !== null;
 
   return (
     <>
@@ -116,12 +120,28 @@ function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false }: Sh
         <span className={classes.tileIndex} aria-hidden>
           {item.index}
         </span>
-        {item.shot?.kept && (
+        {item.shot?.kept && !keepable && (
           <Badge className={classes.tileKept} size="sm" color="latent" variant="filled" aria-hidden>
             {t("tile.kept")}
           </Badge>
         )}
       </button>
+      {keepable && item.shot && (
+        // Beside the tile's button, not inside it: a button cannot hold a button.
+        <Tooltip label={item.shot.kept ? t("tile.unkeep", { index: item.index }) : t("tile.keep", { index: item.index })}>
+          <ActionIcon
+            className={classes.tileKeep}
+            variant={item.shot.kept ? "filled" : "default"}
+            color="latent"
+            size="md"
+            aria-pressed={item.shot.kept}
+            aria-label={t("tile.keepLabel", { index: item.index })}
+            onClick={() => onToggleKeep?.(item.index, !item.shot?.kept)}
+          >
+            <span aria-hidden>{item.shot.kept ? "★" : "☆"}</span>
+          </ActionIcon>
+        </Tooltip>
+      )}
       {actions && <div className={classes.tileActions}>{actions}</div>}
     </>
   );

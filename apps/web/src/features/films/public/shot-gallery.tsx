@@ -16,6 +16,8 @@ interface ShotGalleryProps {
   emptyText?: string;
   /** Buttons shown with a tile (a failed or paused upload's Retry and Remove); none for the others. */
   tileActions?: (item: GalleryItem) => ReactNode;
+  /** The owner's keep toggle on each finished shot. */
+  onToggleKeep?: (index: number, kept: boolean) => void;
 }
 
 /**
@@ -39,12 +41,19 @@ export function focusShotTile(index: number | null, within: ParentNode = documen
  * The roll's shots as a contact sheet. Tiles are fixed squares and lazy images, and off-screen tiles skip rendering
  * work (`content-visibility`); a long roll draws only the rows near the screen (VIRTUAL_SHEET_FROM).
  */
-export function ShotGallery({ items, onOpen, onStaleImage, emptyText, tileActions }: ShotGalleryProps) {
+export function ShotGallery({ items, onOpen, onStaleImage, emptyText, tileActions, onToggleKeep }: ShotGalleryProps) {
   const { t } = useTranslation("films");
   if (items.length === 0) return <EmptyState title={t("gallery.empty.title")} description={emptyText ?? t("gallery.empty.text")} py="xl" />;
   const label = t("gallery.label", { count: items.length });
   const tile = (item: GalleryItem, position: number) => (
-    <ShotTile item={item} onOpen={onOpen} onStaleImage={onStaleImage} actions={tileActions?.(item)} eager={position < FIRST_SCREEN_TILES} />
+    <ShotTile
+      item={item}
+      onOpen={onOpen}
+      onStaleImage={onStaleImage}
+      actions={tileActions?.(item)}
+      eager={position < FIRST_SCREEN_TILES}
+      onToggleKeep={onToggleKeep}
+    />
   );
   if (items.length >= VIRTUAL_SHEET_FROM) return <VirtualSheet items={items} label={label} renderTile={tile} />;
   return (

@@ -26,6 +26,8 @@ interface ShotLightboxProps {
   tilesRoot?: RefObject<HTMLElement | null>;
   /** A preview or original did not load: its signed link may have expired, so the roll should be fetched again. */
   onStaleImage?: () => void;
+  /** The owner's keep toggle (K): a shared roll has none. */
+  onToggleKeep?: (index: number, kept: boolean) => void;
 }
 
 /** Keys typed into a field belong to the field, not to the lightbox. */
@@ -36,7 +38,7 @@ function isTyping(target: EventTarget | null) {
 
 /**
  * One shot at a time on the whole screen: ←/→ previous and next, Home/End first and last, +/Z zoom to 100 % and back,
- * I shows or hides the details, Esc closes. Focus stays inside (Mantine's modal traps it) and goes back to the shot's
+ * I shows or hides the details, K keeps or unkeeps the shot (the owner's), Esc closes. Focus stays inside (Mantine's modal traps it) and goes back to the shot's
  * tile on close.
  */
 export function ShotLightbox({
@@ -49,6 +51,7 @@ export function ShotLightbox({
   editor,
   tilesRoot,
   onStaleImage,
+  onToggleKeep,
 }: ShotLightboxProps) {
   const at = galleryPosition(items, openIndex);
   // While the lightbox fades out it keeps showing the last shot, whose tile then takes the focus.
@@ -83,6 +86,7 @@ export function ShotLightbox({
             editing={editing}
             setEditing={setEditing}
             onStaleImage={onStaleImage}
+            onToggleKeep={onToggleKeep}
           />
         )}
       </Modal.Content>
@@ -90,14 +94,26 @@ export function ShotLightbox({
   );
 }
 
-interface LightboxViewProps extends Pick<ShotLightboxProps, "film" | "onNavigate" | "gearName" | "editor" | "onStaleImage"> {
+interface LightboxViewProps
+  extends Pick<ShotLightboxProps, "film" | "onNavigate" | "gearName" | "editor" | "onStaleImage" | "onToggleKeep"> {
   at: GalleryPosition;
   itemsCount: number;
   editing: boolean;
   setEditing: (editing: boolean) => void;
 }
 
-function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, editing, setEditing, onStaleImage }: LightboxViewProps) {
+function LightboxView({
+  at,
+  film,
+  itemsCount,
+  onNavigate,
+  gearName,
+  editor,
+  editing,
+  setEditing,
+  onStaleImage,
+  onToggleKeep,
+}: LightboxViewProps) {
   const { t } = useTranslation("films");
   const { item, previous, next } = at;
   const shot = item.shot;
@@ -114,6 +130,10 @@ function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, edit
   const zoomed = zoom.on && zoom.index === item.index;
   const canZoom = item.state === "done" && !!(shot?.version.preview_url ?? shot?.version.thumbnail_url);
 
+  const keepable = onToggleKeep !== undefined && item.state === "done" && shot !== null;
+  const toggleKeep = () => {
+    if (keepable && shot) onToggleKeep?.(item.index, !shot.kept);
+  };
   const go = (target: GalleryItem | null) => {
     if (target && target.index !== item.index) onNavigate(target.index);
   };
@@ -150,6 +170,9 @@ function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, edit
     } else if (event.key === "z" || event.key === "Z" || event.key === "+") {
       event.preventDefault();
       toggleZoom(null);
+    } else if ((event.key === "k" || event.key === "K") && keepable) {
+      event.preventDefault();
+      toggleKeep();
     }
   });
 
@@ -180,6 +203,12 @@ function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, edit
               aria-keyshortcuts="Z"
             >
               {zoomed ? t("lightbox.zoomOut") : t("lightbox.zoomIn")}
+            </UnstyledButton>
+          )}
+          {keepable && shot && (
+            <UnstyledButton className={classes.barButton} onClick={toggleKeep} aria-pressed={shot.kept} aria-keyshortcuts="K">
+              <span aria-hidden>{shot.kept ? "★ " : "☆ "}</span>
+              {t("lightbox.keep")}
             </UnstyledButton>
           )}
           <UnstyledButton
@@ -258,11 +287,17 @@ function LightboxView({ at, film, itemsCount, onNavigate, gearName, editor, edit
             <Modal.Body p={0} mt="lg">
               <Text size="xs" c="dimmed">
                 {t("lightbox.keys")}
+                {keepable && ` ${t("lightbox.keysKeep")}`}
               </Text>
             </Modal.Body>
           </aside>
         )}
-        {!detailsShown && <Modal.Body className={classes.visuallyHidden}>{t("lightbox.keys")}</Modal.Body>}
+        {!detailsShown && (
+          <Modal.Body className={classes.visuallyHidden}>
+            {t("lightbox.keys")}
+            {keepable && ` ${t("lightbox.keysKeep")}`}
+          </Modal.Body>
+        )}
       </div>
     </div>
   );
