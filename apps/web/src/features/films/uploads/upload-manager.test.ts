@@ -203,20 +203,18 @@ describe("upload manager", () => {
     uploads.enqueue("f1", [item(7)]);
     await until(uploads, () => shots(uploads)[0]?.state === "uploading");
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(uploads.hasActive()).toBe(true);
+    expect(uploads.isSending()).toBe(true);
     await uploads.cancel("f1", 7);
     expect(deps.deleteShot).toHaveBeenCalledWith("f1", 7);
     expect(uploads.getSnapshot().f1).toBeUndefined();
-    expect(uploads.hasActive()).toBe(false);
+    expect(uploads.isSending()).toBe(false);
   });
 
-  it("counts a file sent and still being processed (pending) as an active upload until the server settles it", async () => {
+  it("does not hold the page for a file already sent and only being processed on the server", async () => {
     const { uploads } = manager();
     uploads.enqueue("f1", [item(1)]);
     await until(uploads, () => shots(uploads)[0]?.state === "pending");
-    expect(uploads.hasActive()).toBe(true);
-    uploads.settle("f1", 1, "done");
-    expect(uploads.hasActive()).toBe(false);
+    expect(uploads.isSending()).toBe(false);
   });
 
   it("clears completed entries and keeps the rest", async () => {
@@ -246,11 +244,10 @@ describe("upload manager", () => {
       { index: 1, state: "paused", progress: 40, errorMessage: null, fileName: "a.jpg" },
       { index: 2, state: "pending", progress: 100, errorMessage: null, fileName: "b.jpg" },
     ]);
-    // The paused one waits for its file; the pending one is still being processed, so it stays active (spec §4).
-    expect(uploads.hasActive()).toBe(true);
+    // The paused one waits for its file to be chosen again and the pending one is being processed: leaving loses neither.
+    expect(uploads.isSending()).toBe(false);
     uploads.settle("f1", 2, "done");
     expect(JSON.parse(storage.getItem(UPLOAD_STATE_KEY)!).f1.shots[1].state).toBe("done");
-    expect(uploads.hasActive()).toBe(false);
   });
 });
 
@@ -333,7 +330,7 @@ describe("uploads that outlive the page", () => {
       },
     });
     await until(uploads, () => shots(uploads)[0]?.state === "paused");
-    expect(uploads.hasActive()).toBe(false);
+    expect(uploads.isSending()).toBe(false);
     expect(uploads.busyIndexes("f1")).toEqual([3]);
 
     const other = new File(["x".repeat(10)], file.name, { lastModified: LAST_MODIFIED + 1 });

@@ -330,7 +330,7 @@ export function createUploadManager(deps: UploadDeps) {
   void recover();
 
   // Spec §4: active uploads are shots that are uploading or pending (sent, being processed).
-  const hasActive = () => Object.values(state).some((film) => film.shots.some((s) => s.state === "uploading" || s.state === "pending"));
+  const isSending = () => Object.values(state).some((film) => film.shots.some((s) => s.state === "uploading"));
 
   return {
     subscribe(listener: () => void) {
@@ -339,8 +339,11 @@ export function createUploadManager(deps: UploadDeps) {
     },
     getSnapshot: () => state,
 
-    /** True while any upload is active, being sent or processed: leaving the page asks first (spec §2, §4, §8). */
-    hasActive,
+    /**
+     * True while a file's bytes are still being sent (or wait their turn to be): leaving the page would lose them, so
+     * it asks first (spec §2, §8). A file already sent and only being processed on the server loses nothing.
+     */
+    isSending,
 
     /** Indexes of the film whose files are being sent, wait their turn, or wait to be chosen again. */
     busyIndexes: (filmId: string) =>

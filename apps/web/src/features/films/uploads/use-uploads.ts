@@ -27,7 +27,7 @@ export function useUploadManager(): UploadManager {
       storage: window.localStorage,
       stash: createIndexedDbStash(),
     });
-    created.subscribe(() => setLeaveReason("uploads", created.hasActive()));
+    created.subscribe(() => setLeaveReason("uploads", created.isSending()));
     // A phone on the move loses its connection: what failed for want of it goes on once it is back.
     window.addEventListener("online", () => created.resumeAfterNetworkLoss());
     manager = created;
