@@ -27,10 +27,14 @@ export async function createSentryReports(settings: { dsn: string; environment: 
       queues: false,
       stackFrameVariables: false,
     },
-    // Failures are reported by the one error handler (app-error-handler.ts), with the request's id. The SDK's Fastify
-    // integration would send each error first, untagged (Dedupe then drops ours), and its `shouldHandleError` is read
-    // by the first client of the process only: it is left out. Requests are still traced by the HTTP integration.
-    integrations: (defaults) => defaults.filter((integration) => integration.name !== "Fastify"),
+    integrations: (defaults) => [
+      // Failures are reported by the one error handler (app-error-handler.ts), with the request's id. The SDK's Fastify
+      // integration would send each error first, untagged (Dedupe then drops ours), and its `shouldHandleError` is
+      // read by the first client of the process only: it is left out. Requests are still traced by the HTTP one.
+      ...defaults.filter((integration) => integration.name !== "Fastify" && integration.name !== "OnUnhandledRejection"),
+      // An unhandled rejection still ends the process, as Node does without a listener: reporting changes nothing.
+      Sentry.onUnhandledRejectionIntegration({ mode: "strict" }),
+    ],
     beforeSend: (event) => scrubReport(event),
     beforeSendTransaction: (event) => scrubReport(event),
     beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb),
