@@ -192,7 +192,7 @@ export function createAuthSession(
 
     /** Leaves for the provider's sign-in (or sign-up) page; the promise never settles because the page unloads. */
     async signIn({ returnTo, signup = false, locale, replace = false, loginHint }: SignInOptions): Promise<never> {
-      // Held, not released: the page unloads, and the lock lapses by itself after 5 s.
+      // Held until the page leaves for the provider's page, whose `pagehide` frees it (login-lock.ts).
       await lock.acquire();
       const userManager = await load();
       await userManager.signinRedirect({

@@ -10,18 +10,43 @@ function world() {
     removeItem: (key: string) => void items.delete(key),
   };
   const clock = { now: 1_000_000 };
-  const tab = () =>
+  const tab = (page: EventTarget = new EventTarget()) =>
     createLoginLock({
       storage,
       now: () => clock.now,
       sleep: async (ms) => {
         clock.now += ms;
       },
+      page,
     });
   return { storage, clock, tab };
 }
 
 describe("login lock", () => {
+  it("is free at once for another page when the page holding it goes away (to the provider's sign-in, or closed)", async () => {
+    const { tab, clock } = world();
+    const leaving = new EventTarget();
+    const signingIn = tab(leaving);
+    await signingIn.acquire();
+    const opened = tab();
+    expect(opened.tryAcquire()).toBe(false);
+    leaving.dispatchEvent(new Event("pagehide"));
+    const before = clock.now;
+    await opened.acquire();
+    // No wait for the lapse: the lock was free.
+    expect(clock.now).toBe(before);
+  });
+
+  it("leaves another page's lock alone when its own page goes away", async () => {
+    const { tab } = world();
+    const holder = tab();
+    const bystanderPage = new EventTarget();
+    tab(bystanderPage);
+    await holder.acquire();
+    bystanderPage.dispatchEvent(new Event("pagehide"));
+    expect(tab().tryAcquire()).toBe(false);
+  });
+
   it("lets only one of two tabs start a sign-in", () => {
     const { tab } = world();
     const first = tab();

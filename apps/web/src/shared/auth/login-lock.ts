@@ -12,17 +12,21 @@ export interface LoginLockOptions {
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem">;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Where the page says it goes away (`pagehide`): the window by default. */
+  page?: Pick<EventTarget, "addEventListener">;
 }
 
 /**
  * A lock shared by the app's tabs through localStorage, so two tabs do not start two sign-ins (or spend the same
- * refresh token) at once. It carries a timestamp: a tab that left for the provider's page never releases it, so it
- * lapses after 5 s.
+ * refresh token) at once. A tab frees it when its task ends and when its page goes away (to the provider's sign-in
+ * page, closed, reloaded), so no other page waits for a lock held by a page that is gone; the timestamp still lets
+ * it lapse after 5 s where a page vanished without a word (a crash).
  */
 export function createLoginLock({
   storage = window.localStorage,
   now = Date.now,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  page = typeof window === "undefined" ? undefined : window,
 }: LoginLockOptions = {}) {
   const owner = crypto.randomUUID();
 
@@ -47,6 +51,7 @@ export function createLoginLock({
   const release = () => {
     if (read()?.owner === owner) storage.removeItem(LOCK_KEY);
   };
+  page?.addEventListener("pagehide", release);
 
   /** Waits for the lock (at most until the holder's lock lapses) and takes it. */
   const acquire = async () => {
