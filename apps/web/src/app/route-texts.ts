@@ -25,7 +25,7 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/u": ["account"],
   "/u/home": ["dashboard"],
   "/u/lab": ["lab"],
-  "/u/orders": ["orders"],
+  "/u/orders": ["orders", "films", "gear"],
   "/u/films": ["films", "gear"],
   "/u/films/:filmId": ["films", "gear", "stickers"],
   "/u/gear": ["gear"],

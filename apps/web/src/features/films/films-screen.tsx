@@ -28,6 +28,7 @@ import { useCurrentUser } from "../user/api/get-user.ts";
 import { useFilms } from "./api/list-films.ts";
 import { FilmCard } from "./components/film-card.tsx";
 import { FilmForm } from "./components/film-form.tsx";
+import { processName } from "./public/process-name.ts";
 
 const FILTERS = ["search", "format", "process", "year"] as const;
 
@@ -196,7 +197,7 @@ export function FilmsScreen() {
           label={t("fields.process")}
           value={filters.process}
           onChange={(event) => filters.set("process", event.currentTarget.value)}
-          data={[{ value: "", label: t("list.allProcesses") }, ...PROCESSES.map((p) => ({ value: p, label: t(`processes.${p}`) }))]}
+          data={[{ value: "", label: t("list.allProcesses") }, ...PROCESSES.map((p) => ({ value: p, label: processName(p, t, "long") }))]}
         />
         <NativeSelect
           label={t("fields.year")}

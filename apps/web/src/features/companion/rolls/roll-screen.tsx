@@ -11,6 +11,7 @@ import { createWsTicket } from "../../films/api/create-ws-ticket.ts";
 import { filmKeys } from "../../films/api/film-keys.ts";
 import { useFilm } from "../../films/api/get-film.ts";
 import { galleryItems } from "../../films/public/gallery-items.ts";
+import { processName } from "../../films/public/process-name.ts";
 import { ShotGallery } from "../../films/public/shot-gallery.tsx";
 import { ShotLightbox } from "../../films/public/shot-lightbox.tsx";
 import { filmTitle, useFilmUploads, useUploadManager } from "../../films/public/uploads.ts";
@@ -64,7 +65,7 @@ function RollLoaded({ film }: { film: FilmDetail }) {
           {filmTitle(film)}
         </Title>
         <Text size="sm" c="dimmed">
-          {`${film.brand} ${film.model} · ISO ${film.iso} · ${film.format} · ${film.process}`}
+          {`${film.brand} ${film.model} · ISO ${film.iso} · ${film.format} · ${processName(film.process, t)}`}
         </Text>
       </div>
       {online ? (

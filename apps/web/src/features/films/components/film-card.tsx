@@ -4,6 +4,7 @@ import { AspectRatio, Badge, Box, Card, Group, Stack, Text, Title } from "@manti
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { processName } from "../public/process-name.ts";
 import { filmTitle, formatPushPull, shotDate } from "./film-texts.ts";
 import classes from "./films.module.css";
 
@@ -46,7 +47,7 @@ export const FilmCard = memo(function FilmCard({ film }: { film: Film }) {
           <Badge variant="light" color="gray">
             {t(`gear:formats.${film.format}`)}
           </Badge>
-          <Badge variant="light">{film.process}</Badge>
+          <Badge variant="light">{processName(film.process, t)}</Badge>
           {film.push_pull !== 0 && (
             <Badge variant="light" color="orange">
               {formatPushPull(film.push_pull, t)}

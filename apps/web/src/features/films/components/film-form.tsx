@@ -13,6 +13,7 @@ import { useCreateFilm } from "../api/create-film.ts";
 import { useFilmStocks } from "../api/get-film-stocks.ts";
 import { useScanners } from "../api/get-scanners.ts";
 import { useUpdateFilm } from "../api/update-film.ts";
+import { processName } from "../public/process-name.ts";
 import {
   CUSTOM,
   defaultFrameSize,
@@ -63,7 +64,7 @@ export function FilmForm({ film, onSaved, onCancel }: FilmFormProps) {
   const stockOptions = useMemo(() => {
     const groups = new Map<string, { value: string; label: string }[]>();
     for (const stock of stocks.data ?? []) {
-      const process = t(`processCodes.${stock.process}`, { defaultValue: stock.process });
+      const process = processName(stock.process, t);
       const label = t("form.stockOption", { brand: stock.brand, model: stock.model, iso: stock.iso, process });
       const items = groups.get(stock.brand) ?? [];
       items.push({ value: stockKey(stock), label: stock.discontinued ? t("form.discontinued", { stock: label }) : label });
@@ -87,7 +88,7 @@ export function FilmForm({ film, onSaved, onCancel }: FilmFormProps) {
   const custom = t("form.custom");
   const isoOptions = [...ISO_CHOICES.map((iso) => ({ value: String(iso), label: String(iso) })), { value: CUSTOM, label: custom }];
   const formatOptions = [...FORMATS.map((f) => ({ value: f, label: t(`gear:formats.${f}`) })), { value: CUSTOM, label: custom }];
-  const processOptions = [...PROCESSES.map((p) => ({ value: p, label: t(`processes.${p}`) })), { value: CUSTOM, label: custom }];
+  const processOptions = [...PROCESSES.map((p) => ({ value: p, label: processName(p, t, "long") })), { value: CUSTOM, label: custom }];
   const pushPullOptions = [
     ...Array.from({ length: PUSH_PULL_MAX - PUSH_PULL_MIN + 1 }, (_, i) => PUSH_PULL_MIN + i).map((n) => ({
       value: String(n),

@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { filmTitle, formatPushPullAt, shotDate } from "../components/film-texts.ts";
+import { processName } from "./process-name.ts";
 
 interface FilmSummaryProps {
   film: Film;
@@ -38,7 +39,7 @@ export function FilmSummary({ film, camera, lens, actions, failed = 0, headingOr
           <Badge variant="light" color="gray">
             {t(`gear:formats.${film.format}`)}
           </Badge>
-          <Badge variant="light">{t(`processes.${film.process}`)}</Badge>
+          <Badge variant="light">{processName(film.process, t, "long")}</Badge>
           <Badge variant="light" color={film.push_pull === 0 ? "gray" : "orange"}>
             {formatPushPullAt(film.push_pull, film.iso, t, i18n.language)}
           </Badge>

@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { fieldErrorsOf } from "../../../shared/forms/zod-field-errors.ts";
+import { processName } from "../../films/public/process-name.ts";
 import { useAddOrderRoll } from "../api/add-order-roll.ts";
 import { EMPTY_ROLL, newRollBody, type RollValues } from "../roll-values.ts";
 
@@ -13,7 +14,8 @@ const PUSH_PULL_STEPS = Array.from({ length: PUSH_PULL_MAX - PUSH_PULL_MIN + 1 }
 
 /** A new roll in the order: a name, the stock as written on the cassette, ISO, format, process and push/pull. */
 export function AddRollForm({ orderId }: { orderId: string }) {
-  const { t } = useTranslation("orders");
+  // The films and gear texts name processes and formats the reader's way; the values sent stay the spec's codes.
+  const { t } = useTranslation(["orders", "films", "gear"]);
   const { t: tErrors } = useTranslation("errors");
   const errorText = useApiErrorText();
   const add = useAddOrderRoll(orderId);
@@ -42,8 +44,16 @@ export function AddRollForm({ orderId }: { orderId: string }) {
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <NativeSelect label={t("rolls.iso")} data={ISO_CHOICES.map(String)} {...form.getInputProps("iso")} />
-            <NativeSelect label={t("rolls.format")} data={[...FORMATS]} {...form.getInputProps("format")} />
-            <NativeSelect label={t("rolls.process")} data={[...PROCESSES]} {...form.getInputProps("process")} />
+            <NativeSelect
+              label={t("rolls.format")}
+              data={FORMATS.map((f) => ({ value: f, label: t(`gear:formats.${f}`) }))}
+              {...form.getInputProps("format")}
+            />
+            <NativeSelect
+              label={t("rolls.process")}
+              data={PROCESSES.map((p) => ({ value: p, label: processName(p, t, "long") }))}
+              {...form.getInputProps("process")}
+            />
             <NativeSelect
               label={t("rolls.pushPull")}
               data={PUSH_PULL_STEPS.map((step) => ({ value: String(step), label: step > 0 ? `+${step}` : String(step) }))}

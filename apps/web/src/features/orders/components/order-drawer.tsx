@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { processName } from "../../films/public/process-name.ts";
 import { useDeleteOrder } from "../api/delete-order.ts";
 import { useOrder } from "../api/get-order.ts";
 import { useUpdateOrder } from "../api/update-order.ts";
@@ -68,7 +69,8 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
 }
 
 function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => void }) {
-  const { t } = useTranslation("orders");
+  // The films texts name each roll's process the reader's way.
+  const { t } = useTranslation(["orders", "films"]);
   const errorText = useApiErrorText();
   const update = useUpdateOrder(order.id);
   const remove = useDeleteOrder();
@@ -158,7 +160,7 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
                       {roll.name || `${roll.brand} ${roll.model}`}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {`${roll.brand} ${roll.model} · ISO ${roll.iso} · ${roll.format} · ${roll.process}`}
+                      {`${roll.brand} ${roll.model} · ISO ${roll.iso} · ${roll.format} · ${processName(roll.process, t)}`}
                     </Text>
                   </Table.Td>
                   <Table.Td>{t("rolls.scans", { count: roll.shot_count })}</Table.Td>
