@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../platform/http/app-error.ts";
+import { fileResponse } from "../../platform/http/file-response.ts";
 import { noContent } from "../../platform/http/no-content.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { PluginsService } from "./plugins.service.ts";
@@ -38,7 +39,14 @@ export function pluginsRoutes(app: FastifyInstance, deps: { plugins: PluginsServ
 
   r.get(
     "/plugins/lightroom/download",
-    { schema: { tags, summary: "The plugin as a zip (Latent.lrplugin)", security: [] } },
+    {
+      schema: {
+        tags,
+        summary: "The plugin as a zip (Latent.lrplugin)",
+        security: [],
+        response: { 200: fileResponse("application/zip", "The plugin, to unzip into Lightroom's plug-ins folder") },
+      },
+    },
     async (_request, reply) =>
       reply
         .header("content-type", "application/zip")

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../platform/http/app-error.ts";
+import { fileResponse } from "../../platform/http/file-response.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
 import type { ShopService } from "./shop.service.ts";
@@ -113,6 +114,7 @@ export function shopRoutes(
         tags,
         summary: "A paid shipment's stickers as a printable PDF (A4: Avery L7651; Letter: Avery 5160)",
         querystring: SheetQuerySchema,
+        response: { 200: fileResponse("application/pdf", "The sticker sheet") },
       },
     },
     async (request, reply) => {

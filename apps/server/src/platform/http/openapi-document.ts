@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { SwaggerOptions } from "@fastify/swagger";
 import { API_VERSION, SCOPES } from "@latent/domain/api";
 import { ERROR_CODES, ERRORS, type ErrorCode } from "@latent/domain/errors";
@@ -67,6 +68,11 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
           const codes = errorCodesOf(method, path, op, routeFacts.get(`${method} ${path}`));
           // A route's own schema for a status wins over the generic error answer.
           op.responses = { ...op.responses, ...errorResponses(codes, op.responses ?? {}) };
+          // @fastify/swagger calls an undescribed answer "Default Response": the status's own name says more.
+          for (const [status, response] of Object.entries(op.responses)) {
+            const described = response as { description?: string };
+            if (described.description === "Default Response") described.description = STATUS_CODES[status] ?? status;
+          }
         }
       }
       return doc;
