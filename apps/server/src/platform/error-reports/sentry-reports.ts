@@ -1,7 +1,7 @@
 import { REPORT_RATES, scrubReport } from "@latent/domain/error-reports";
 import type { ErrorReports } from "./error-reports.ts";
 
-/** A request's headers worth a report: none says who sent it (the scrubber keeps no others either). */
+/** A request's headers worth a report: none says who sent it. */
 const HEADERS = ["user-agent", "content-type", "content-length", "accept-language", "x-request-id"];
 
 /**
