@@ -134,7 +134,10 @@ function errorCodesOf(method: string, path: string, op: Operation, facts: { rate
   return codes;
 }
 
-/** One response per 4xx status, its description naming the codes it carries. */
+/**
+ * One response per 4xx status: the error body with its `error` narrowed to the codes this operation answers with that
+ * status (so a generated client knows them), and a description naming them.
+ */
 function errorResponses(codes: Set<ErrorCode>, own: Record<string, unknown>) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
@@ -147,7 +150,12 @@ function errorResponses(codes: Set<ErrorCode>, own: Record<string, unknown>) {
       .sort(([a], [b]) => a - b)
       .map(([status, list]) => [
         String(status),
-        { description: list.join(", "), content: { "application/json": { schema: { $ref: ERROR_SCHEMA } } } },
+        {
+          description: list.join(", "),
+          content: {
+            "application/json": { schema: { allOf: [{ $ref: ERROR_SCHEMA }, { type: "object", properties: { error: { enum: list } } }] } },
+          },
+        },
       ]),
   );
 }
