@@ -211,3 +211,33 @@ test("on a phone, the companion installs, scans a sticker into its roll, uploads
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("on a phone, 'Open the full site' in the companion is remembered, and the account menu leads back", async ({
+  page: desktop,
+  browser,
+  baseURL,
+}) => {
+  const account = newAccount("full-site");
+  await signUpFromLanding(desktop, account, "user");
+  const context = await browser.newContext({ ...PHONE, baseURL, locale: "en-US" });
+  const page = await context.newPage();
+  // The user area sends a phone to the companion, through the sign-in.
+  await page.goto("/u/home");
+  await fillSignIn(page, account);
+  await expect(page).toHaveURL(/\/m\/rolls/);
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: "Open the full site" }).click();
+  await expect(page).toHaveURL("/u/home");
+  // Remembered on this device: a reload, and the next visit, stay on the full site.
+  await page.reload();
+  await expect(page).toHaveURL("/u/home");
+  await page.goto("/u/films");
+  await expect(page).toHaveURL("/u/films");
+  // And back: the account menu offers the companion again, after which the redirect applies once more.
+  await page.getByRole("button", { name: /^Account menu of/ }).click();
+  await page.getByRole("menuitem", { name: "Open the phone companion" }).click();
+  await expect(page).toHaveURL(/\/m\//);
+  await page.goto("/u/home");
+  await expect(page).toHaveURL(/\/m\/rolls/);
+  await context.close();
+});

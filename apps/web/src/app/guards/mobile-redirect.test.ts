@@ -20,6 +20,12 @@ const STORES = { ios: "https://apps.apple.com/app/latent/id123", android: "https
 const NONE = { ios: null, android: null };
 
 describe("the mobile redirect", () => {
+  it("leaves a phone whose user chose the full site in the user area", () => {
+    expect(mobileDestination(iphone, NONE, "/u/home", true)).toBeNull();
+    expect(mobileDestination(android, STORES, "/u/films/abc", true)).toBeNull();
+    expect(mobileDestination(android, STORES, "/u/films/abc", false)).toEqual({ kind: "store", url: STORES.android });
+  });
+
   it("sends a phone to its platform's store page once one is configured", () => {
     expect(mobileDestination(iphone, STORES, "/u/home")).toEqual({ kind: "store", url: STORES.ios });
     expect(mobileDestination(android, STORES, "/u/films")).toEqual({ kind: "store", url: STORES.android });

@@ -1,5 +1,6 @@
 import { paths } from "@latent/domain/app-paths";
 import { type MiddlewareFunction, replace } from "react-router";
+import { prefersFullSite } from "../../shared/device/full-site-choice.ts";
 import { currentDevice, type DeviceTraits, mobilePlatform } from "../../shared/device/mobile-platform.ts";
 import type { RuntimeConfig } from "../../shared/runtime-config/runtime-config.ts";
 import type { AppServices } from "../app-services.ts";
@@ -23,13 +24,16 @@ export function companionPathFor(pathname: string): string {
  * Where a device asking for `pathname` must go instead (spec §2), or null to stay: a phone leaves the user area for
  * its platform's store page once the operator configured one, else for the companion, which works on any phone.
  * Only the user area is redirected: the public site, shared rolls and orders, stickers, purchases, the plugins'
- * pages and the companion itself stay reachable on phones. A desktop browser is never redirected.
+ * pages and the companion itself stay reachable on phones. A desktop browser is never redirected, nor a phone whose
+ * user chose the full site (`fullSite`, remembered on the device).
  */
 export function mobileDestination(
   device: DeviceTraits,
   storeUrls: RuntimeConfig["app_store_urls"],
   pathname: string,
+  fullSite = false,
 ): MobileDestination | null {
+  if (fullSite) return null;
   const platform = mobilePlatform(device);
   if (!platform) return null;
   if (pathname !== paths.user.root && !pathname.startsWith(USER_AREA)) return null;
@@ -41,7 +45,7 @@ export function mobileDestination(
 /** Phones and small tablets get the app's store page, or the companion, instead of the user area (spec §2). */
 export function mobileRedirect({ config }: AppServices): MiddlewareFunction {
   return async ({ request }) => {
-    const target = mobileDestination(currentDevice(), config.app_store_urls, new URL(request.url).pathname);
+    const target = mobileDestination(currentDevice(), config.app_store_urls, new URL(request.url).pathname, prefersFullSite());
     if (!target) return;
     if (target.kind === "companion") throw replace(target.path);
     window.location.replace(target.url);

@@ -12,6 +12,7 @@ import { clearOfflineCaches } from "../../features/companion/offline/clear-offli
 import { useCurrentUser } from "../../features/user/api/get-user.ts";
 import { useUpdateUser } from "../../features/user/api/update-user.ts";
 import { useAuthSession } from "../../shared/auth/auth-session-context.tsx";
+import { chooseFullSite, prefersFullSite } from "../../shared/device/full-site-choice.ts";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher.tsx";
 import { useRuntimeConfig } from "../../shared/runtime-config/runtime-config-context.tsx";
 import { PageLoader } from "../../shared/ui/page-loader.tsx";
@@ -81,6 +82,12 @@ function AccountMenu({ user }: { user: User }) {
         <Menu.Item component={Link} to={paths.user.profile}>
           {t("nav.profile")}
         </Menu.Item>
+        {/* The way back for a phone user who chose the full site in the companion. */}
+        {prefersFullSite() && (
+          <Menu.Item component="a" href={paths.companion.root} onClick={() => chooseFullSite(false)}>
+            {t("nav.companion")}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item onClick={signOut}>{t("auth.signOut")}</Menu.Item>
       </Menu.Dropdown>

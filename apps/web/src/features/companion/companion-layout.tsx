@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, NavLink as RouterNavLink, useNavigation } from "react-router";
 import { useAuthSession } from "../../shared/auth/auth-session-context.tsx";
-import { currentDevice, mobilePlatform } from "../../shared/device/mobile-platform.ts";
+import { chooseFullSite } from "../../shared/device/full-site-choice.ts";
 import { LanguageSwitcher } from "../../shared/i18n/language-switcher.tsx";
 import { PageLoader } from "../../shared/ui/page-loader.tsx";
 import { clearOfflineCaches } from "./offline/clear-offline-caches.ts";
@@ -14,7 +14,6 @@ import { registerCompanionWorker } from "./offline/register-worker.ts";
 function MoreMenu() {
   const { t } = useTranslation("companion");
   const session = useAuthSession();
-  const [onPhone] = useState(() => mobilePlatform(currentDevice()) !== null);
   // The rolls and pictures kept for offline use are this user's: they go before the session does.
   const signOut = async () => {
     await clearOfflineCaches().catch(() => undefined);
@@ -35,15 +34,11 @@ function MoreMenu() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {/* A phone is sent back here from the full site (the mobile redirect): offered on larger screens only. */}
-        {!onPhone && (
-          <>
-            <Menu.Item component="a" href={paths.user.home}>
-              {t("menu.fullSite")}
-            </Menu.Item>
-            <Menu.Divider />
-          </>
-        )}
+        {/* Remembered on this device: the user area no longer sends it back here (the mobile redirect). */}
+        <Menu.Item component="a" href={paths.user.home} onClick={() => chooseFullSite(true)}>
+          {t("menu.fullSite")}
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item onClick={signOut}>{t("menu.signOut")}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
