@@ -1,6 +1,6 @@
 import { paths } from "@latent/domain/app-paths";
 import { ActionIcon, Anchor, AppShell, Button, Group, Menu, Text } from "@mantine/core";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, NavLink as RouterNavLink, useNavigation } from "react-router";
 import { useAuthSession } from "../../shared/auth/auth-session-context.tsx";
