@@ -189,6 +189,10 @@ test("on a phone, the companion installs, scans a sticker into its roll, uploads
     await expect.poll(() => offlineThumbnail.evaluate(loaded)).toBe(true);
     await mobile.getByRole("link", { name: "All rolls" }).click();
     await expect(mobile.getByRole("link", { name: /Market day/ })).toBeVisible();
+    // A roll never opened on this phone says so, offline, instead of spinning.
+    await mobile.getByRole("link", { name: /Market day/ }).click();
+    await expect(mobile.getByRole("heading", { name: "This roll is not on this phone yet", level: 1 })).toBeVisible();
+    await mobile.getByRole("link", { name: "All rolls" }).click();
 
     // Back online, the notice goes.
     await context.setOffline(false);

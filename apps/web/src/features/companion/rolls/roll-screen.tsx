@@ -96,7 +96,22 @@ export function RollScreen() {
   const errorText = useApiErrorText();
   const { filmId = "" } = useParams();
   const film = useFilm(filmId);
+  const online = useOnline();
 
+  // Offline with nothing kept for this roll: the query waits for a network, and saying so beats a spinner.
+  if (film.isPending && (!online || film.fetchStatus === "paused")) {
+    return (
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          {t("roll.offlineTitle")}
+        </Title>
+        <Text>{t("roll.offlineText")}</Text>
+        <Button variant="default" component={Link} to={paths.companion.rolls}>
+          {t("roll.back")}
+        </Button>
+      </Stack>
+    );
+  }
   if (film.isPending) return <Loader aria-label={t("roll.loading")} />;
   if (film.isError) {
     const gone = film.error instanceof ApiError && film.error.status === 404;
