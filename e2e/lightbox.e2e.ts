@@ -142,6 +142,11 @@ test("a photographer keeps a shot in one click on its tile, and with K in the li
   // One click on the tile's toggle keeps shot 1; the tile says so, and so does the roll after a reload.
   const keep1 = page.getByRole("button", { name: "Keep shot 1" });
   await expect(keep1).toHaveAttribute("aria-pressed", "false");
+  // Its tooltip says what it does, at once, and wraps within the spec's 12.5 rem.
+  await keep1.hover();
+  const tip = page.getByRole("tooltip");
+  await expect(tip).toHaveText("Keep shot 1");
+  expect(await tip.evaluate((el) => getComputedStyle(el).maxWidth)).toBe("200px");
   await keep1.click();
   await expect(keep1).toHaveAttribute("aria-pressed", "true");
   await expect(tile(page, 1)).toHaveAccessibleName(/Kept/);
