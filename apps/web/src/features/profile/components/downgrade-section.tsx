@@ -27,7 +27,8 @@ export function DowngradeSection({ user }: { user: User }) {
       onConfirm: () =>
         run.mutate(undefined, {
           onSuccess: () => notifications.show({ color: "green", message: t("downgrade.done") }),
-          onError: (err) => notifications.show({ color: "red", message: errorText(err) }),
+          // Spec §8 names a failure of its own for the downgrade: said first, with the reason under it.
+          onError: (err) => notifications.show({ color: "red", title: t("downgrade.failed"), message: errorText(err) }),
         }),
     });
 
