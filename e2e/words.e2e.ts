@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { devices, expect, test } from "@playwright/test";
+import { devices, expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { confirmEmail, fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
@@ -154,4 +154,125 @@ test("a scan's size reads the way the reader's language writes it", async ({ pag
   await expect(page.getByRole("button", { name: "Idioma: Español" })).toBeVisible();
   await page.getByRole("button", { name: /^Abrir la foto 1(\.|$)/ }).click();
   await expect(page.getByRole("dialog").getByRole("complementary", { name: "Detalles" })).toContainText(/(^|\D)1,2\sMB/);
+});
+
+/** Whether a button shows its whole label at the page's width: the label is no wider than the box that shows it. */
+async function labelFits(button: Locator) {
+  return button.evaluate((element) => {
+    type Box = { scrollWidth: number; clientWidth: number; querySelector(s: string): Box | null };
+    const box = element as unknown as Box;
+    const label = box.querySelector(".mantine-Button-label") ?? box;
+    return label.scrollWidth <= label.clientWidth && box.scrollWidth <= box.clientWidth;
+  });
+}
+
+/** Checks at desktop and phone widths that a button's label is not cut off, then goes back to the desktop width. */
+async function expectWholeLabel(page: Page, button: Locator) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(button).toBeVisible();
+    expect(await labelFits(button), `"${await button.innerText()}" is whole at ${width} px`).toBe(true);
+  }
+}
+
+/** Switches the app's language from the user area's menu and waits until the profile keeps it. */
+async function switchLanguage(page: Page, from: RegExp | string, to: string) {
+  await page.getByRole("button", { name: from }).click();
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/user") && r.request().method() === "PUT" && r.ok());
+  await page.getByRole("menuitem", { name: to }).click();
+  await saved;
+}
+
+test.describe("the shop in Spanish", () => {
+  test.use({ locale: "es-ES" });
+
+  test("names the packs, the shipping and the plan in Spanish, to the checkout, and shows 'Add to bag' whole", async ({ page }) => {
+    test.setTimeout(150_000);
+    // Signed up in English (the helpers read English), then Spanish is chosen in the app and kept in the profile.
+    await page.addInitScript(() => {
+      if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en-US");
+      localStorage.setItem("flags", JSON.stringify({ tokens: true }));
+    });
+    const account = newAccount("words-shop");
+    await signUpFromLanding(page, account, "user");
+    await confirmEmail(page, account);
+    await acceptPrivacy(page);
+    await page.goto("/u/profile");
+    await page.getByLabel("Address", { exact: true }).fill("Carrer Major 1");
+    await page.getByLabel("Postal code").fill("17001");
+    await page.getByLabel("City").fill("Girona");
+    await page.getByRole("combobox", { name: "Country" }).fill("Spain");
+    await page.getByRole("option", { name: "Spain" }).click();
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Profile saved")).toBeVisible();
+    await switchLanguage(page, "Language: English", "Español");
+
+    await page.goto("/u/shop/token-packs");
+    await expect(page.getByRole("heading", { name: "Packs de pegatinas", level: 1 })).toBeVisible();
+    const pack = page.locator("article[data-item=pack-24]");
+    await expect(pack.getByRole("heading", { name: "Pack de 24 pegatinas" })).toBeVisible();
+    await expect(pack).toContainText("24 pegatinas: una para cada carrete de un año de fotos.");
+    await expect(page.locator("article[data-item=pack-144]")).toContainText("144 pegatinas para etiquetar todo un archivo de negativos.");
+    const add = pack.getByRole("button", { name: "Añadir a la cesta" });
+    await expectWholeLabel(page, add);
+    await add.click();
+    await expect(page.getByLabel("Packs de Pack de 24 pegatinas")).toHaveValue("1");
+    await page.getByRole("button", { name: "Continuar con el envío" }).click();
+
+    await expect(page).toHaveURL(/\/u\/shop\/shipment\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("cell", { name: "Pack de 24 pegatinas" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: /^Correos · Carta · / })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /^Correos · Carta con seguimiento · / })).toBeVisible();
+    await expect(page.getByText(/Letter/)).toHaveCount(0);
+
+    // The payment page names what it sells the same way.
+    await page.getByRole("button", { name: /^Pagar/ }).click();
+    await expect(page.getByText("Pack de 24 pegatinas × 1")).toBeVisible();
+    await expect(page.getByText("Correos Carta × 1")).toBeVisible();
+
+    // And a plan by its Spanish name.
+    await page.goto("/u/shop/subscriptions");
+    await page.locator("article[data-plan=artist]").getByRole("button", { name: "Elegir Artista" }).click();
+    await expect(page.getByText("Plan Artista, facturación mensual")).toBeVisible();
+    await expect(page.getByText(/Artist\b/)).toHaveCount(0);
+  });
+});
+
+test("a roll card names black and white the reader's way, and the shop names its packs in French, Italian and Catalan", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ tokens: true })));
+  await signUpFromLanding(page, newAccount("words-roll"), "user");
+  await acceptPrivacy(page);
+  await page.goto("/u/films");
+  await page.getByRole("button", { name: "Register your first roll" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name or code").fill("Harbour");
+  await dialog.getByRole("combobox", { name: "Film stock" }).fill("HP5");
+  await page.getByRole("option", { name: /^Ilford HP5 Plus · ISO 400 · B&W$/ }).click();
+  await dialog.getByRole("button", { name: "Create roll" }).click();
+  await expect(page.getByRole("heading", { name: "Harbour", level: 1 })).toBeVisible();
+
+  // The card shows the process as the reader writes it, never the API's code.
+  await page.goto("/u/films");
+  const card = page.getByRole("link", { name: /Harbour/ });
+  await expect(card).toContainText("B&W");
+  await expect(card).not.toContainText("B/N");
+  await switchLanguage(page, "Language: English", "Français");
+  await expect(card).toContainText("N&B");
+  await expect(card).not.toContainText("B/N");
+
+  const shops = [
+    { from: /^Langue/, to: null, pack: "Lot de 24 autocollants", add: "Ajouter au panier" },
+    { from: /^Langue/, to: "Italiano", pack: "Confezione da 24 adesivi", add: "Aggiungi al carrello" },
+    { from: /^Lingua/, to: "Català", pack: "Paquet de 24 adhesius", add: "Afegeix a la cistella" },
+  ];
+  await page.goto("/u/shop/token-packs");
+  for (const shop of shops) {
+    if (shop.to) await switchLanguage(page, shop.from, shop.to);
+    const pack = page.locator("article[data-item=pack-24]");
+    await expect(pack.getByRole("heading", { name: shop.pack })).toBeVisible();
+    await expectWholeLabel(page, pack.getByRole("button", { name: shop.add }));
+  }
 });

@@ -25,7 +25,10 @@ export const InventorySchema = z.array(InventoryItemSchema);
 export const InventoryQuerySchema = z.object({ currency: CurrencySchema.default("eur") });
 export type InventoryQuery = z.infer<typeof InventoryQuerySchema>;
 
-/** Shown as spaces (spec §3: "Dashes in the name are shown as spaces"). */
+/**
+ * Shown as spaces (spec §3: "Dashes in the name are shown as spaces"). Clients name the shop's own packs by
+ * `product_id` in the reader's language and fall back to this for a product they do not know.
+ */
 export const displayItemName = (name: string) => name.replaceAll("-", " ");
 
 /** Most packs of one item in one shipment. */
@@ -61,11 +64,17 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 export const SHIPPING_ZONES = ["domestic", "eu", "world"] as const;
 export type ShippingZone = (typeof SHIPPING_ZONES)[number];
 
-/** A way to ship a parcel to an address, with its price; `id` is what POST purchases/checkout takes as `rate`. */
+/**
+ * A way to ship a parcel to an address, with its price; `id` is what POST purchases/checkout takes as `rate`.
+ * `service` is the service's name in English (or as the carrier's API names it); `service_code` is the embedded rate
+ * table's token for it (`letter`, `tracked`), by which the web app names it in the reader's language, and null for
+ * a carrier's own services.
+ */
 export const ShippingRateSchema = z.object({
   id: z.string(),
   carrier: z.string(),
   service: z.string(),
+  service_code: z.string().nullable(),
   amount: MoneySchema,
   /** Business days, as the carrier estimates them; null when it does not say. */
   estimated_days: z.number().int().nullable(),

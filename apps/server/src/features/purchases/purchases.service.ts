@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ERRORS } from "@latent/domain/errors";
+import { DEFAULT_LOCALE, type Locale } from "@latent/domain/locales";
 import { discountedMinor, PLAN_IDS, PLANS, type PlanId } from "@latent/domain/plans";
 import {
   type CheckoutBody,
@@ -17,6 +18,7 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
+import { translator } from "../../platform/i18n/translator.ts";
 import type { CheckoutRequest, PaymentProvider, ProviderEvent } from "../../platform/payments/payment-provider.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { NewsletterService } from "../newsletter/newsletter.service.ts";
@@ -50,7 +52,7 @@ export interface PurchasesDeps {
   payments: PaymentProvider;
   entitlements: Pick<EntitlementsService, "planOf" | "setPlan">;
   newsletter: Pick<NewsletterService, "firstSubscriptionDiscount" | "redeemFirstSubscriptionDiscount">;
-  users: Pick<UsersService, "setInactive" | "inactiveSince">;
+  users: Pick<UsersService, "setInactive" | "inactiveSince" | "get">;
   /** The shop, which owns what payment checkouts sell. */
   seller: Seller;
   publicUrl: string;
@@ -72,6 +74,8 @@ export interface Seller {
     userId: string,
     body: CheckoutBody,
     expiresAt: Date,
+    /** The buyer's language: the lines are named in it for the provider's page and receipt. */
+    locale: string,
   ): Promise<{ reference: string; currency: Currency; lines: CheckoutRequest["lines"]; sold: Record<string, unknown> }>;
   /** The checkout made for a prepared order (its hold now belongs to that session). */
   attach(reference: string, sessionId: string): Promise<void>;
@@ -350,6 +354,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
     return true;
   }
 
+  /** The language the buyer reads the app in (their profile's): the provider's page and receipt speak it. */
+  async function localeOf(buyer: Buyer): Promise<Locale> {
+    return (await users.get(buyer.userId)).locale ?? DEFAULT_LOCALE;
+  }
+
   /** The customer of a buyer at the provider, made on their first checkout. */
   async function customerOf(buyer: Buyer) {
     const known = await findCustomer(db, buyer.userId);
@@ -369,7 +378,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
     // One shipment, one checkout that can be paid: an earlier one (another tab, a return from the provider) closes.
     if (!(await closeOpenCheckouts(buyer.userId, "payment", body.shipment_id))) throw new AppError("shipment-checkout-open");
     const expiresAt = new Date(now().getTime() + PAYMENT_CHECKOUT_MINUTES * 60_000);
-    const order = await seller.prepare(buyer.userId, body, expiresAt);
+    const locale = await localeOf(buyer);
+    const order = await seller.prepare(buyer.userId, body, expiresAt, locale);
     try {
       const customerId = await customerOf(buyer);
       const back = `${publicUrl}/u/${body.return_path}`;
@@ -378,6 +388,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         customerId,
         email: buyer.email,
         userId: buyer.userId,
+        locale,
         currency: order.currency,
         lines: order.lines,
         firstInvoiceDiscountPercent: null,
@@ -456,13 +467,15 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const customerId = await customerOf(buyer);
       const amount = PLANS[plan].monthlyMinor[body.currency];
       const back = `${publicUrl}/u/${body.return_path}`;
+      const locale = await localeOf(buyer);
       const session = await payments.createCheckout({
         mode: "subscription",
         customerId,
         email: buyer.email,
         userId: buyer.userId,
+        locale,
         currency: body.currency,
-        lines: [{ name: planName(plan), amount, quantity: 1, plan }],
+        lines: [{ name: translator(locale, "catalogue")(`plans.${plan}`), amount, quantity: 1, plan }],
         firstInvoiceDiscountPercent: discount,
         successUrl: `${back}?sessionId={CHECKOUT_SESSION_ID}`,
         cancelUrl: back,

@@ -28,6 +28,7 @@ import {
   takeFromStock,
   updateShipmentRow,
 } from "./shop.store.ts";
+import { packName, rateName } from "./shop-names.ts";
 
 export interface ShopDeps {
   db: Kysely<Database>;
@@ -55,6 +56,12 @@ interface Sold {
 
 const priceOf = (item: Selectable<InventoryItemsTable>, currency: Currency) => (currency === "usd" ? item.price_usd : item.price_eur);
 const available = (item: ItemRow) => Math.max(0, item.quantity - Number(item.held));
+/** A shipment's rate as stored; one stored before rates carried their service's token reads as a carrier's own. */
+function storedRate(rate: ShipmentRow["rate"]): ShippingRate | null {
+  if (!rate) return null;
+  const stored = rate as unknown as Omit<ShippingRate, "service_code"> & { service_code?: string | null };
+  return { ...stored, service_code: stored.service_code ?? null };
+}
 
 /**
  * The shop of sticker packs (issue 10): the inventory, shipments (the bag made an order, with the profile's shipping
@@ -107,7 +114,7 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
       currency,
       subtotal: money(row.subtotal),
       rates: await offered(row),
-      rate: (row.rate as ShippingRate | null) ?? null,
+      rate: storedRate(row.rate),
       total: row.total === null ? null : money(row.total),
       sticker_count: paid ? row.items.reduce((n, l) => n + l.size * l.quantity, 0) : 0,
       tracking_number: row.tracking_number,
@@ -155,7 +162,7 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
   }
 
   const seller: Seller = {
-    async prepare(userId: string, body: CheckoutBody, expiresAt: Date) {
+    async prepare(userId: string, body: CheckoutBody, expiresAt: Date, locale: string) {
       const row = await own(userId, body.shipment_id!);
       if (row.status !== "created") throw new AppError("shipment-already-paid");
       // The checkout sells the shipment as it stands: a bag changed in another tab must be reviewed first.
@@ -207,8 +214,8 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
         currency,
         sold: { ...sold },
         lines: [
-          ...row.items.map((l) => ({ name: l.name.replaceAll("-", " "), amount: l.unit_price, quantity: l.quantity })),
-          { name: `${rate.carrier} ${rate.service}`, amount: rate.amount.amount, quantity: 1 },
+          ...row.items.map((l) => ({ name: packName(l, locale), amount: l.unit_price, quantity: l.quantity })),
+          { name: rateName(rate, locale), amount: rate.amount.amount, quantity: 1 },
         ],
       };
     },

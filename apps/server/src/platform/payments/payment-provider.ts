@@ -1,3 +1,4 @@
+import type { Locale } from "@latent/domain/locales";
 import type { CheckoutMode, Currency } from "@latent/domain/purchases";
 
 /** What a checkout sells: a monthly plan (mode subscription) or one-off lines (mode payment, the shop). */
@@ -8,6 +9,8 @@ export interface CheckoutRequest {
   email: string | null;
   /** Our user id, returned in the events as `client_reference_id` and in the subscription's metadata. */
   userId: string;
+  /** The buyer's language (`lines` are named in it): the provider's page speaks it when it can. */
+  locale?: Locale;
   currency: Currency;
   lines: { name: string; amount: number; quantity: number; plan?: string }[];
   /** Percent off the first invoice only (the newsletter's first-subscription discount). */

@@ -1,3 +1,4 @@
+import type { Locale } from "@latent/domain/locales";
 import { PLANS, type PlanId } from "@latent/domain/plans";
 import type { Currency } from "@latent/domain/purchases";
 import Stripe from "stripe";
@@ -16,6 +17,14 @@ export const priceLookupKey = (plan: PlanId, currency: Currency) => `${plan}_mon
 
 /** The coupon of a first-invoice discount: one per percentage, applied once (the first invoice only). */
 export const firstInvoiceCouponId = (percent: number) => `latent_first_invoice_${percent}_percent`;
+
+/** Stripe's checkout speaks four of our languages; for Catalan it follows the browser (its default, `auto`). */
+const STRIPE_LOCALES: Partial<Record<Locale, Stripe.Checkout.SessionCreateParams.Locale>> = {
+  "en-US": "en",
+  "es-ES": "es",
+  "fr-FR": "fr",
+  "it-IT": "it",
+};
 
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
 
@@ -129,6 +138,7 @@ export function createStripeProvider(deps: StripeDeps): PaymentProvider {
         ...(input.mode === "subscription" ? { subscription_data: { metadata: { ...metadata, source: "web" } } } : {}),
         ...(discount ? { discounts: discount } : {}),
         ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
+        ...(input.locale && STRIPE_LOCALES[input.locale] ? { locale: STRIPE_LOCALES[input.locale] } : {}),
       });
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };

@@ -160,14 +160,22 @@ describe("table rates", () => {
     expect(await zonesOf(fromFrance, DESTINATIONS.domestic)).toEqual(new Set(["eu"]));
   });
 
-  it("prices a parcel from the bracket that holds its weight, with deterministic ids", async () => {
+  it("prices a parcel from the bracket that holds its weight, with deterministic ids and the service's token", async () => {
     const quoted = await table.quote(request(DESTINATIONS.eu, "usd", 100));
     expect(quoted).toEqual([
-      { id: "table:eu:letter:100:usd", carrier: "Correos", service: "Letter", amount: { amount: 280, currency: "usd" }, estimated_days: 6 },
+      {
+        id: "table:eu:letter:100:usd",
+        carrier: "Correos",
+        service: "Letter",
+        service_code: "letter",
+        amount: { amount: 280, currency: "usd" },
+        estimated_days: 6,
+      },
       {
         id: "table:eu:tracked:100:usd",
         carrier: "Correos",
         service: "Tracked letter",
+        service_code: "tracked",
         amount: { amount: 940, currency: "usd" },
         estimated_days: 5,
       },
@@ -229,8 +237,14 @@ describe("Shippo rates", () => {
     const quoted = await rates.quote(request(DESTINATIONS.domestic, "eur", 250));
     // The fake prices domestic parcels at 3.00 plus 0.25 per started 100 g; DHL at three times Correos.
     expect(quoted.map(({ id: _, ...r }) => r)).toEqual([
-      { carrier: "Correos", service: "Paq Ligero", amount: { amount: 375, currency: "eur" }, estimated_days: 3 },
-      { carrier: "DHL Express", service: "Express Worldwide", amount: { amount: 1125, currency: "eur" }, estimated_days: 1 },
+      { carrier: "Correos", service: "Paq Ligero", service_code: null, amount: { amount: 375, currency: "eur" }, estimated_days: 3 },
+      {
+        carrier: "DHL Express",
+        service: "Express Worldwide",
+        service_code: null,
+        amount: { amount: 1125, currency: "eur" },
+        estimated_days: 1,
+      },
     ]);
     expect(quoted[0]!.id).toMatch(/^[0-9a-f]{32}$/);
   });

@@ -94,6 +94,8 @@ export function createShippoRates(deps: ShippoRatesDeps, log?: FastifyBaseLogger
       id: rate.objectId,
       carrier: rate.provider,
       service: rate.servicelevel.name ?? rate.servicelevel.token ?? "",
+      // The carrier names its own services; only the embedded table's are named in the reader's language.
+      service_code: null,
       amount: { amount, currency },
       estimated_days: rate.estimatedDays ?? null,
     };

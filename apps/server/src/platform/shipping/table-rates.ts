@@ -51,7 +51,10 @@ const BracketSchema = z.object({
 const ServiceSchema = z.object({
   /** Token in rate ids: lower-case letters, digits and dashes. */
   service: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be lower-case letters, digits and dashes"),
-  /** What the buyer reads. */
+  /**
+   * What the buyer reads. The web app and the payment page name the default services (`letter`, `tracked`) in the
+   * buyer's language instead; any other service reads as this.
+   */
   name: z.string().trim().min(1).max(80),
   estimated_days: z.number().int().positive().nullable(),
   brackets: z
@@ -152,6 +155,7 @@ export function createTableRates(deps: TableRatesDeps): ShippingRates {
         id: `table:${zone}:${s.service}:${b.up_to_grams}:${request.currency}`,
         carrier: deps.table.carrier,
         service: s.name,
+        service_code: s.service,
         amount: { amount: b.price[request.currency], currency: request.currency },
         estimated_days: s.estimated_days,
       });

@@ -1,5 +1,5 @@
 import { paths } from "@latent/domain/app-paths";
-import { displayItemName, type Shipment, type ShippingRate } from "@latent/domain/shop";
+import type { Shipment, ShippingRate } from "@latent/domain/shop";
 import { Alert, Anchor, Button, Card, Group, Loader, Radio, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -17,6 +17,7 @@ import { POLL_ATTEMPTS } from "./checkout-return.ts";
 import { isPaidStatus, type ShipmentReturn, shipmentReturnOf } from "./shipment-return.ts";
 import { ShipmentStatusBadge } from "./shipment-status-badge.tsx";
 import { ShippingAddress } from "./shipping-address.tsx";
+import { packName, serviceName } from "./shop-names.ts";
 
 /** The cheapest rate: chosen until the buyer picks another. */
 const cheapest = (rates: ShippingRate[]) =>
@@ -57,7 +58,7 @@ function ShipmentLines({ shipment }: { shipment: Shipment }) {
         <Table.Tbody>
           {shipment.items.map((line) => (
             <Table.Tr key={line.item_id}>
-              <Table.Td>{displayItemName(line.name)}</Table.Td>
+              <Table.Td>{packName(line, t)}</Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
               <Table.Td ta="right">{line.size * line.quantity}</Table.Td>
               <Table.Td ta="right">{price(line.unit_price.amount * line.quantity)}</Table.Td>
@@ -72,7 +73,7 @@ function ShipmentLines({ shipment }: { shipment: Shipment }) {
           {shipment.rate && (
             <Table.Tr>
               <Table.Th colSpan={3}>
-                {t("shipment.shippingBy", { carrier: shipment.rate.carrier, service: shipment.rate.service })}
+                {t("shipment.shippingBy", { carrier: shipment.rate.carrier, service: serviceName(shipment.rate, t) })}
               </Table.Th>
               <Table.Td ta="right">{price(shipment.rate.amount.amount)}</Table.Td>
             </Table.Tr>
@@ -107,7 +108,7 @@ function PayShipment({ shipment }: { shipment: Shipment }) {
   const rateLabel = (r: ShippingRate) =>
     [
       r.carrier,
-      r.service,
+      serviceName(r, t),
       price(r.amount.amount),
       r.estimated_days === null ? null : t("shipment.businessDays", { count: r.estimated_days }),
     ]

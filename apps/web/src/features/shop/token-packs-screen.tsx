@@ -1,6 +1,6 @@
 import { paths } from "@latent/domain/app-paths";
 import type { Currency } from "@latent/domain/purchases";
-import { displayItemName, type InventoryItem, MAX_PACKS_PER_ITEM } from "@latent/domain/shop";
+import { type InventoryItem, MAX_PACKS_PER_ITEM } from "@latent/domain/shop";
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { useCreateShipment } from "./api/create-shipment.ts";
 import { useInventory } from "./api/list-inventory.ts";
 import { bagLines, bagSubtotal, useBag } from "./bag-store.ts";
 import { ShippingAddress } from "./shipping-address.tsx";
+import { packDescription, packName } from "./shop-names.ts";
 
 /** Most packs of an item one shipment can take: what is left, and never more than the limit per item. */
 const maxPacks = (item: InventoryItem) => Math.min(item.quantity, MAX_PACKS_PER_ITEM);
@@ -22,7 +23,7 @@ const maxPacks = (item: InventoryItem) => Math.min(item.quantity, MAX_PACKS_PER_
 function PackCard({ item, inBag, onAdd }: { item: InventoryItem; inBag: number; onAdd: (quantity: number) => void }) {
   const { t, i18n } = useTranslation("shop");
   const [quantity, setQuantity] = useState<number | string>(1);
-  const name = displayItemName(item.name);
+  const name = packName(item, t);
   const max = maxPacks(item);
   const soldOut = max === 0;
   const wanted = typeof quantity === "number" ? quantity : Number.parseInt(quantity, 10);
@@ -39,7 +40,7 @@ function PackCard({ item, inBag, onAdd }: { item: InventoryItem; inBag: number; 
             </Badge>
           )}
         </Group>
-        <Text c="dimmed">{item.description}</Text>
+        <Text c="dimmed">{packDescription(item, t)}</Text>
         <Text>{t("tokenPacks.stickers", { count: item.size })}</Text>
         <Text fw={700} size="xl">
           {formatMinorPrice(item.price.amount, item.price.currency, i18n.language)}
@@ -49,7 +50,9 @@ function PackCard({ item, inBag, onAdd }: { item: InventoryItem; inBag: number; 
             {t("tokenPacks.inBag", { count: inBag })}
           </Text>
         )}
-        <Group align="flex-end" mt="auto" wrap="nowrap">
+        {/* The button takes the room left beside the quantity and never shrinks below its label: a longer label
+            ("Afegeix a la cistella") moves it under the quantity instead of cutting it off. */}
+        <Group align="flex-end" mt="auto">
           <NumberInput
             label={t("tokenPacks.quantity")}
             min={1}
@@ -62,7 +65,7 @@ function PackCard({ item, inBag, onAdd }: { item: InventoryItem; inBag: number; 
             disabled={soldOut}
             w={100}
           />
-          <Button disabled={soldOut || !valid} onClick={() => onAdd(wanted)}>
+          <Button disabled={soldOut || !valid} onClick={() => onAdd(wanted)} style={{ flex: "1 0 auto" }}>
             {t("tokenPacks.add")}
           </Button>
         </Group>
@@ -153,7 +156,7 @@ function Bag({ inventory, currency }: { inventory: InventoryItem[]; currency: Cu
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {lines.map((line) => {
-              const name = line.item ? displayItemName(line.item.name) : t("bag.unknownItem");
+              const name = line.item ? packName(line.item, t) : t("bag.unknownItem");
               const max = line.item ? Math.max(1, maxPacks(line.item)) : MAX_PACKS_PER_ITEM;
               return (
                 <li key={line.item_id}>
