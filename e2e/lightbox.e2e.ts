@@ -165,4 +165,15 @@ test("a photographer keeps a shot in one click on its tile, and with K in the li
   await expect(keepInBar).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("k");
   await expect(keepInBar).toHaveAttribute("aria-pressed", "false");
+
+  // "Original" downloads the scan itself; a link the server refuses is renewed after 2 s and tried once more (§8).
+  let refusals = 0;
+  await page.route("**/media/**", async (route) => {
+    if (route.request().method() === "HEAD" && refusals++ === 0) return route.fulfill({ status: 403 });
+    return route.continue();
+  });
+  const download = page.waitForEvent("download");
+  await dialog(page).getByRole("link", { name: "Original" }).click();
+  expect((await download).suggestedFilename()).toBe("keep-2.jpg");
+  expect(refusals).toBeGreaterThanOrEqual(2);
 });

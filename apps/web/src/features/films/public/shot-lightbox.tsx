@@ -8,6 +8,7 @@ import classes from "../components/films.module.css";
 import { type GearName, ShotDetails } from "../components/shot-details.tsx";
 import { ShotStage, type Zoom, type ZoomAnchor } from "../components/shot-stage.tsx";
 import { type GalleryItem, type GalleryPosition, galleryPosition } from "./gallery-items.ts";
+import { useOriginalDownload } from "./original-download.ts";
 import { focusShotTile } from "./shot-gallery.tsx";
 
 interface ShotLightboxProps {
@@ -185,6 +186,7 @@ function LightboxView({
   }, [previous, next]);
 
   const fileName = shot?.file_name ?? item.upload?.fileName ?? null;
+  const original = useOriginalDownload(shot?.version.url, fileName, onStaleImage);
   const title = fileName ? t("lightbox.titleNamed", { index: item.index, name: fileName }) : t("lightbox.title", { index: item.index });
 
   return (
@@ -222,9 +224,24 @@ function LightboxView({
             {t("lightbox.details")}
           </UnstyledButton>
           {shot?.version.url && (
-            <a className={`${classes.barButton} ${classes.hideOnPhone}`} href={shot.version.url} download={fileName ?? undefined}>
+            <a
+              className={`${classes.barButton} ${classes.hideOnPhone}`}
+              href={shot.version.url}
+              download={fileName ?? undefined}
+              aria-busy={original.busy}
+              onClick={(event) => {
+                // Checked first, and renewed once if refused (spec §8), so a lapsed link never becomes a broken download.
+                event.preventDefault();
+                void original.download();
+              }}
+            >
               {t("lightbox.original")}
             </a>
+          )}
+          {original.failed && (
+            <Text size="xs" c="red.4" role="alert">
+              {t("lightbox.originalFailed")}
+            </Text>
           )}
           <Modal.CloseButton className={classes.lightboxClose} size="lg" aria-label={t("films:close")} data-autofocus />
         </div>
