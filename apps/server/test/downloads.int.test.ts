@@ -49,7 +49,32 @@ describe.each(BACKENDS)("roll downloads on %s with the %s store", (kind, store) 
       ["Summer-in-Cadaqués-01.jpg", sha(scans[0]!)],
       ["Summer-in-Cadaqués-02.jpg", sha(scans[1]!)],
     ]);
-    expect((await fetch(`${s.base}${manifest.zip_url.replace(/signature=[^&]+/, "signature=forged")}`)).status).toBe(404);
+    expect((await fetch(`${s.base}${manifest.zip_url.replace(/signature=[^&]+/, "signature=forged")}`)).status).toBe(403);
+  });
+
+  it("has the browser save the zip under the roll's name, spelled in UTF-8, and answers a check of the link without the zip", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "L'été (2)" } });
+    await upload(s, token, film.id, 1, await jpeg(400, 300, 5));
+    await waitForShots(s, token, film.id, 1);
+    const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    expect(manifest.name).toBe("L'été-(2).zip");
+    const disposition = `attachment; filename="L'_t_-(2).zip"; filename*=UTF-8''L%27%C3%A9t%C3%A9-%282%29.zip`;
+
+    const check = await fetch(`${s.base}${manifest.zip_url}`, { method: "HEAD" });
+    expect(check.status).toBe(200);
+    expect(check.headers.get("content-disposition")).toBe(disposition);
+    expect(Number(check.headers.get("content-length"))).toBe(manifest.size);
+    expect((await check.arrayBuffer()).byteLength).toBe(0);
+
+    const zip = await fetch(`${s.base}${manifest.zip_url}`);
+    expect(zip.headers.get("content-disposition")).toBe(disposition);
+    expect((await zip.arrayBuffer()).byteLength).toBe(manifest.size);
+
+    // A refused link says so with 403 (spec §8: the client then fetches a fresh link), to a check as to a download.
+    const expired = manifest.zip_url.replace(/expires=\d+/, "expires=1000");
+    expect((await fetch(`${s.base}${expired}`, { method: "HEAD" })).status).toBe(403);
+    expect((await fetch(`${s.base}${expired}`)).status).toBe(403);
   });
 
   it("gives a scan read from the store in many chunks the CRC-32 of all its bytes in the zip", async () => {

@@ -29,6 +29,8 @@ describe.each(BACKENDS)("the realtime feed of a roll on %s with the %s store", (
     await waitForShots(s, token, film.id, 1);
     for (let i = 0; i < 50 && !events.some((e) => e.state === "done"); i++) await new Promise((r) => setTimeout(r, 50));
     const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    // The web app checks the link first: a check is no download, and the feed says nothing of it.
+    expect((await fetch(`${s.base}${manifest.zip_url}`, { method: "HEAD" })).status).toBe(200);
     await (await fetch(`${s.base}${manifest.zip_url}`)).arrayBuffer();
     for (let i = 0; i < 50 && !events.some((e) => e.type === "download"); i++) await new Promise((r) => setTimeout(r, 50));
     ws.close();

@@ -102,7 +102,7 @@ describe.each(DATABASES)("share links managed by the roll's owner on %s", (kind)
     const download = await s.api("/api/public/film/download", { headers: bearer(link.code) });
     expect(download.status).toBe(401);
     expect(download.body.error).toBe("share-revoked");
-    expect((await fetch(zipUrl)).status).toBe(404);
+    expect((await fetch(zipUrl)).status).toBe(403);
     expect((await fetch(mediaUrl)).status).toBe(404);
     expect((await s.api("/api/public/film/ws-ticket", { method: "POST", headers: bearer(link.code) })).status).toBe(401);
     expect(await closed).toBe(4003);

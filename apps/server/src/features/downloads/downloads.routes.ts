@@ -3,7 +3,8 @@ import { ZipDataSchema } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../platform/http/app-error.ts";
+import { AppError } from "../../platform/http/app-error.ts";
+import { attachmentDisposition } from "../../platform/http/content-disposition.ts";
 import type { SignedQuery, UrlSigner } from "../../platform/http/url-signer.ts";
 import { callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -29,31 +30,50 @@ export function downloadsApiRoutes(
   );
 }
 
-/** GET /zip/film/{id}?expires=[&grant=]&signature=: the zip itself, streamed with an exact Content-Length. */
+/**
+ * GET /zip/film/{id}?expires=[&grant=]&signature=: the zip itself, streamed with an exact Content-Length and saved by
+ * the browser under the roll's zip name. HEAD answers the same headers without a byte of the zip: the web app checks
+ * a link that way before handing it to the browser's own download (which could not tell a refused link from a file).
+ * A link whose signature is expired, forged or whose share was revoked answers 403, so the client fetches a fresh one
+ * (spec §8).
+ */
 export function zipRoutes(app: FastifyInstance, deps: { downloads: DownloadsService; signer: UrlSigner }) {
-  app.get<{ Params: { id: string }; Querystring: SignedQuery }>("/zip/film/:id", { schema: { hide: true } }, async (request, reply) => {
-    const { id } = request.params;
-    // A link handed out through a share link names it: revoking the share stops the link too (url-signer.ts).
-    if (!(await deps.signer.verify(`/zip/film/${id}`, request.query))) throw notFound();
-    const zip = await deps.downloads.streamById(id);
-    // Written by the zip itself, which reuses its read buffers once the socket is done with them; the hooks'
-    // headers (security, request id) go with it, and the response hooks (log, metrics) still run when it ends.
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      "content-type": "application/zip",
-      "content-length": zip.length,
-      "content-disposition": `attachment; filename="${zip.name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(zip.name)}`,
-      "cache-control": "private, no-store",
-    });
-    try {
-      await zip.writeTo(res);
-      res.end();
-    } catch (err) {
-      // Past the headers an error can only cut the download short: the client sees fewer bytes than announced.
-      if (!res.destroyed) request.log.warn({ err, film: id }, "zip download cut short");
-      res.destroy();
-    }
+  app.route<{ Params: { id: string }; Querystring: SignedQuery }>({
+    method: ["GET", "HEAD"],
+    url: "/zip/film/:id",
+    // Fastify's own HEAD would run the GET: reading every scan and reporting each file as downloaded on the feed.
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      // A link handed out through a share link names it: revoking the share stops the link too (url-signer.ts).
+      if (!(await deps.signer.verify(`/zip/film/${id}`, request.query))) throw new AppError("forbidden");
+      const zip = await deps.downloads.streamById(id);
+      const headers = {
+        "content-type": "application/zip",
+        "content-length": zip.length,
+        "content-disposition": attachmentDisposition(zip.name),
+        "cache-control": "private, no-store",
+      };
+      if (request.method === "HEAD") {
+        // Fastify would replace an empty body's length with 0.
+        reply.hijack();
+        reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...headers }).end();
+        return;
+      }
+      // Written by the zip itself, which reuses its read buffers once the socket is done with them; the hooks'
+      // headers (security, request id) go with it, and the response hooks (log, metrics) still run when it ends.
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...headers });
+      try {
+        await zip.writeTo(res);
+        res.end();
+      } catch (err) {
+        // Past the headers an error can only cut the download short: the client sees fewer bytes than announced.
+        if (!res.destroyed) request.log.warn({ err, film: id }, "zip download cut short");
+        res.destroy();
+      }
+    },
   });
 }
