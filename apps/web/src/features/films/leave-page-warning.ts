@@ -1,6 +1,7 @@
 /**
- * The browser's "leave this page?" confirmation while files are still being sent or a zip is still arriving
- * (spec §2, §8): both live in the page and are lost with it. Navigating inside the app keeps them going.
+ * The browser's "leave this page?" confirmation while files are still being sent or a zip's link is still being
+ * checked (spec §2, §8): both live in the page and are lost with it. A zip handed to the browser is not: the browser
+ * keeps downloading it. Navigating inside the app keeps them going.
  */
 export type LeaveReason = "uploads" | "downloads";
 

@@ -1,41 +1,38 @@
 import type { ZipData } from "@latent/domain/films";
 import type { ApiErrorCode } from "../../../shared/api/api-error.ts";
-import { saveFile } from "../../../shared/device/save-file.ts";
+import { downloadFromUrl } from "../../../shared/device/browser-download.ts";
 
-/** Spec §3 download state, kept per roll under the local key `downloadData`. */
+/**
+ * Spec §3 download state, kept per roll under the local key `downloadData`. The zip itself is the browser's download
+ * (decision 0043): the page checks the link, hands it over, then follows the roll's realtime feed.
+ */
 export interface DownloadData {
-  /**
-   * Percent of the zip's files done (spec §4), from the roll's realtime feed, which reports each file the server
-   * has written; 100 once the zip is saved.
-   */
+  /** Percent of the zip's files the server has written (spec §4), from the roll's realtime feed. */
   progress: number;
-  /** Bytes of the zip received so far, and its whole size: shown besides, and the only measure without the feed. */
-  received: number;
-  size: number;
+  /** From the click until the feed reports the last file written (or the user hides it): the browser has the zip. */
   isDownloading: boolean;
   downloadFinished: boolean;
+  /** While the link is being checked, before the browser has it: the only time the download lives in the page. */
+  preparing: boolean;
   /** The zip's file name, once known. */
   name: string | null;
-  /** Why the last download stopped: an API error code, `download-interrupted` or `download-empty`; null otherwise. */
+  /** Why the download could not start: an API error code or `download-empty`; null otherwise. */
   error: string | null;
 }
 
 export type DownloadState = Readonly<Record<string, DownloadData>>;
 
 export const DOWNLOAD_DATA_KEY = "downloadData";
-export const DOWNLOAD_INTERRUPTED = "download-interrupted";
 export const DOWNLOAD_EMPTY = "download-empty";
 
 export interface DownloadDeps {
   fetch?: typeof fetch;
-  /** Hands the finished zip to the browser as a file. */
-  save?: (blob: Blob, name: string) => void;
+  /** Hands the checked link to the browser's own download. */
+  download?: (url: string, name: string) => void;
   storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Received bytes are handed to a Blob every 8 MiB: the browser may keep Blob data on disk, not in the page's memory. */
-const FOLD_BYTES = 8 * 1024 * 1024;
 /** Spec §8: a refused download waits 2 seconds, fetches a new link and tries once more. */
 const RETRY_DELAY_MS = 2000;
 
@@ -47,16 +44,26 @@ export class DownloadError extends Error {
   }
 }
 
+/** A link refused for its signature (expired, or its share revoked): a fresh one may pass (spec §8). */
+class RefusedLink extends DownloadError {}
+
 function restore(storage: DownloadDeps["storage"]): DownloadState {
   try {
-    const saved = JSON.parse(storage?.getItem(DOWNLOAD_DATA_KEY) ?? "{}") as Record<string, DownloadData>;
+    const saved = JSON.parse(storage?.getItem(DOWNLOAD_DATA_KEY) ?? "{}") as Record<string, Partial<DownloadData>>;
     const state: Record<string, DownloadData> = {};
     for (const [key, data] of Object.entries(saved)) {
       if (!data || typeof data !== "object") continue;
-      // Saved before the bytes were kept: they count as none.
-      const known: DownloadData = { ...data, received: data.received ?? 0, size: data.size ?? 0 };
-      // A download lives in the page: one that was running when the page was left is gone.
-      state[key] = known.isDownloading ? { ...known, isDownloading: false, progress: 0, error: DOWNLOAD_INTERRUPTED } : known;
+      // A link still being checked when the page was left never reached the browser: nothing to show. One handed
+      // over is the browser's, and goes on: the feed may still report its files.
+      if (data.preparing) continue;
+      state[key] = {
+        progress: data.progress ?? 0,
+        isDownloading: data.isDownloading ?? false,
+        downloadFinished: data.downloadFinished ?? false,
+        preparing: false,
+        name: data.name ?? null,
+        error: data.error ?? null,
+      };
     }
     return state;
   } catch {
@@ -64,19 +71,28 @@ function restore(storage: DownloadDeps["storage"]): DownloadState {
   }
 }
 
+const codeOf = (err: unknown): string =>
+  err instanceof DownloadError
+    ? err.code
+    : typeof (err as { code?: unknown })?.code === "string"
+      ? (err as { code: string }).code
+      : err instanceof TypeError
+        ? "network-error"
+        : "internal-error";
+
 /**
- * Downloads a roll's zip in the page, counting its bytes against the manifest's size so the user sees the progress,
- * then saves it as a file (spec §4 zip download). One download per roll at a time; any number of rolls at once.
+ * The zip download of rolls (spec §4): checks a roll's signed zip link, fetching a fresh one once when it is refused,
+ * then lets the browser download it natively, so a zip of any size never passes through the page. One check per
+ * roll at a time; any number of rolls at once.
  */
 export function createDownloadManager(deps: DownloadDeps = {}) {
   const doFetch = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const save = deps.save ?? saveFile;
+  const download = deps.download ?? downloadFromUrl;
   const storage = deps.storage ?? null;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   let state: DownloadState = restore(storage);
   const listeners = new Set<() => void>();
-  const controllers = new Map<string, AbortController>();
 
   const commit = (next: DownloadState) => {
     state = next;
@@ -91,52 +107,24 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
   const put = (key: string, change: Partial<DownloadData>) => {
     const current = state[key] ?? {
       progress: 0,
-      received: 0,
-      size: 0,
       isDownloading: false,
       downloadFinished: false,
+      preparing: false,
       name: null,
       error: null,
     };
     commit({ ...state, [key]: { ...current, ...change } });
   };
 
-  async function open(manifest: ZipData, signal: AbortSignal): Promise<Response> {
-    const response = await doFetch(manifest.zip_url, { signal });
-    if (!response.ok || !response.body)
-      throw new DownloadError(response.status === 404 ? "not-found" : "internal-error", response.statusText);
-    return response;
-  }
-
-  async function receive(key: string, response: Response, size: number, signal: AbortSignal): Promise<Blob> {
-    const reader = response.body!.getReader();
-    const parts: Blob[] = [];
-    let pending: Uint8Array<ArrayBuffer>[] = [];
-    let pendingBytes = 0;
-    let received = 0;
-    let lastPercent = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw new DOMException("The download was cancelled", "AbortError");
-      if (done) break;
-      pending.push(value as Uint8Array<ArrayBuffer>);
-      pendingBytes += value.byteLength;
-      received += value.byteLength;
-      if (pendingBytes >= FOLD_BYTES) {
-        parts.push(new Blob(pending));
-        pending = [];
-        pendingBytes = 0;
-      }
-      // The bytes are shown per percent, not per chunk: a 2 GB zip would otherwise render thousands of times.
-      const percent = Math.min(99, Math.floor((received / size) * 100));
-      if (percent !== lastPercent) {
-        lastPercent = percent;
-        put(key, { received });
-      }
-    }
-    if (received !== size) throw new DownloadError("network-error", `Received ${received} of ${size} bytes`);
-    parts.push(new Blob(pending));
-    return new Blob(parts, { type: "application/zip" });
+  /**
+   * Asks for the zip's headers only (HEAD): the browser's download could not say why a link failed, the page can.
+   * Nothing of the zip is sent, and the feed reports nothing.
+   */
+  async function check(zip: ZipData) {
+    const response = await doFetch(zip.zip_url, { method: "HEAD", cache: "no-store" });
+    if (response.ok) return;
+    if (response.status === 401 || response.status === 403) throw new RefusedLink("forbidden");
+    throw new DownloadError(response.status === 404 ? "not-found" : "internal-error", response.statusText);
   }
 
   return {
@@ -146,73 +134,50 @@ export function createDownloadManager(deps: DownloadDeps = {}) {
     },
     getSnapshot: () => state,
 
-    /** True while any zip is still arriving: leaving the page now would lose it (spec §2, §8). */
-    hasDownloading: () => Object.values(state).some((d) => d.isDownloading),
+    /** True while a link is still being checked: leaving the page then would lose the download (spec §2, §8). */
+    hasDownloading: () => Object.values(state).some((d) => d.preparing),
 
     /**
-     * Starts downloading the zip of a roll. `manifest` is asked again for a fresh link when the first one is
-     * refused (its signature may have expired).
+     * Starts the zip download of a roll. `manifest` is asked again for a fresh link when the first one is refused
+     * (its signature may have expired, spec §8).
      */
     async start(key: string, manifest: () => Promise<ZipData>) {
-      if (state[key]?.isDownloading) return;
-      const controller = new AbortController();
-      controllers.set(key, controller);
-      put(key, { progress: 0, received: 0, size: 0, isDownloading: true, downloadFinished: false, error: null });
+      if (state[key]?.preparing) return;
+      put(key, { progress: 0, isDownloading: true, preparing: true, downloadFinished: false, error: null });
       try {
         let zip = await manifest();
         if (zip.files.length === 0) throw new DownloadError(DOWNLOAD_EMPTY);
         put(key, { name: zip.name });
-        let response: Response;
         try {
-          response = await open(zip, controller.signal);
+          await check(zip);
         } catch (err) {
-          if (controller.signal.aborted) throw err;
+          if (!(err instanceof RefusedLink)) throw err;
           await sleep(RETRY_DELAY_MS);
           zip = await manifest();
-          response = await open(zip, controller.signal);
+          await check(zip);
         }
-        const size = zip.size || Number(response.headers.get("content-length")) || 1;
-        put(key, { size });
-        const blob = await receive(key, response, size, controller.signal);
-        save(blob, zip.name);
-        put(key, { progress: 100, received: size, isDownloading: false, downloadFinished: true });
+        download(zip.zip_url, zip.name);
+        put(key, { name: zip.name, preparing: false });
       } catch (err) {
-        if (controller.signal.aborted) {
-          put(key, { progress: 0, isDownloading: false, downloadFinished: false, error: null });
-          return;
-        }
-        const code =
-          err instanceof DownloadError
-            ? err.code
-            : typeof (err as { code?: unknown })?.code === "string"
-              ? (err as { code: string }).code
-              : err instanceof TypeError
-                ? "network-error"
-                : "internal-error";
-        put(key, { isDownloading: false, downloadFinished: false, error: code });
-      } finally {
-        if (controllers.get(key) === controller) controllers.delete(key);
+        put(key, { isDownloading: false, preparing: false, downloadFinished: false, error: codeOf(err) });
       }
     },
 
     /**
      * The roll's realtime feed says the server has written `percent` of the zip's files (spec §4: each finished file
-     * raises the progress). Only a running download moves, never backwards; it reaches 100 once the zip is saved.
+     * raises the progress). Only a download handed to the browser moves, never backwards; the last file finishes it.
      */
     fileDone(key: string, percent: number) {
       const current = state[key];
-      if (!current?.isDownloading || !Number.isFinite(percent)) return;
-      const progress = Math.min(99, Math.max(current.progress, Math.round(percent)));
-      if (progress !== current.progress) put(key, { progress });
+      if (!current?.isDownloading || current.preparing || !Number.isFinite(percent)) return;
+      const progress = Math.min(100, Math.max(current.progress, Math.round(percent)));
+      if (progress === 100) put(key, { progress, isDownloading: false, downloadFinished: true });
+      else if (progress !== current.progress) put(key, { progress });
     },
 
-    cancel(key: string) {
-      controllers.get(key)?.abort();
-    },
-
-    /** Forgets a finished or failed download once the user has seen it. */
+    /** Forgets a download once the user has seen it: the browser's own download, if any, goes on. */
     dismiss(key: string) {
-      if (state[key]?.isDownloading) return;
+      if (state[key]?.preparing) return;
       const next = { ...state };
       delete next[key];
       commit(next);

@@ -10,6 +10,7 @@ let manager: DownloadManager | null = null;
 export function downloadManager(): DownloadManager {
   if (!manager) {
     const created = createDownloadManager({ storage: window.localStorage });
+    // Only a link still being checked lives in the page: the browser keeps its downloads when the page is left.
     created.subscribe(() => setLeaveReason("downloads", created.hasDownloading()));
     manager = created;
   }
@@ -23,7 +24,6 @@ export function useZipDownload(key: string, manifest: () => Promise<ZipData>) {
   useEffect(() => setLeaveTexts((reason) => i18n.t(`films:leave.${reason}`)), [i18n]);
   const data: DownloadData | undefined = useSyncExternalStore(downloads.subscribe, () => downloads.getSnapshot()[key]);
   const start = useCallback(() => downloads.start(key, manifest), [downloads, key, manifest]);
-  const cancel = useCallback(() => downloads.cancel(key), [downloads, key]);
   const dismiss = useCallback(() => downloads.dismiss(key), [downloads, key]);
-  return { data, start, cancel, dismiss };
+  return { data, start, dismiss };
 }
