@@ -276,3 +276,39 @@ test("a roll card names black and white the reader's way, and the shop names its
     await expectWholeLabel(page, pack.getByRole("button", { name: shop.add }));
   }
 });
+
+test("a lab's roll form offers processes and formats by name, and the order's roll reads B&W, not B/N", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpFromLanding(page, newAccount("words-lab"), "lab");
+  await expect(page).toHaveURL("/u/lab/general");
+  await page.getByLabel("Lab name").fill("Laboratori Words");
+  await page.getByRole("button", { name: "Save lab" }).click();
+  await expect(page.getByText("The lab was saved.")).toBeVisible();
+
+  const drawer = page.getByRole("dialog");
+  await page.goto("/u/orders");
+  await page.getByRole("button", { name: "New order" }).click();
+  await drawer.getByLabel("Reference").fill("#512");
+  await drawer.getByLabel("Customer name").fill("Ana García");
+  await drawer.getByLabel("Customer email").fill(newAccount("words-customer").email);
+  await drawer.getByRole("button", { name: "Create order" }).click();
+  await expect(page.getByText("Order #512 was created.")).toBeVisible();
+
+  const process = drawer.getByRole("combobox", { name: "Process" });
+  await expect(process.getByRole("option")).toHaveText([
+    "C-41 (colour negative)",
+    "E-6 (slide)",
+    "B&W (black and white)",
+    "ECN-2 (motion picture)",
+  ]);
+  await expect(drawer.getByRole("combobox", { name: "Format" }).getByRole("option", { name: "Medium format (120)" })).toHaveCount(1);
+  await drawer.getByLabel("Roll name").fill("Harbour");
+  await drawer.getByRole("textbox", { name: "Brand", exact: true }).fill("Ilford");
+  await drawer.getByRole("textbox", { name: "Film", exact: true }).fill("HP5 Plus");
+  await process.selectOption({ label: "B&W (black and white)" });
+  await drawer.getByRole("button", { name: "Add roll" }).click();
+  await expect(page.getByText("Harbour was added.")).toBeVisible();
+  const line = drawer.getByRole("row", { name: /Harbour/ });
+  await expect(line).toContainText("Ilford HP5 Plus · ISO 400 · 135 · B&W");
+  await expect(line).not.toContainText("B/N");
+});
