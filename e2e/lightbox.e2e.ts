@@ -146,7 +146,7 @@ test("a photographer keeps a shot in one click on its tile, and with K in the li
   await keep1.hover();
   const tip = page.getByRole("tooltip");
   await expect(tip).toHaveText("Keep shot 1");
-  expect(await tip.evaluate((el) => getComputedStyle(el).maxWidth)).toBe("200px");
+  await expect(tip).toHaveCSS("max-width", "200px");
   await keep1.click();
   await expect(keep1).toHaveAttribute("aria-pressed", "true");
   await expect(tile(page, 1)).toHaveAccessibleName(/Kept/);
