@@ -72,6 +72,7 @@ import { CALLER_CHECKS_TABLES, createCallerChecks } from "./platform/identity/ca
 import type { Caller } from "./platform/identity/verify-token.ts";
 import type { Jobs } from "./platform/jobs/jobs.ts";
 import { createPgBossJobs } from "./platform/jobs/pg-boss-jobs.ts";
+import type { Mailer } from "./platform/mail/mailer.ts";
 import { createOutboxMailer } from "./platform/mail/outbox-mailer.ts";
 import { createMetrics, metricsRoute } from "./platform/metrics/metrics.ts";
 import type { ModuleContext, Platform } from "./platform/modules/module-context.ts";
@@ -277,7 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
-  const payments = await paymentProvider(app, config, db, secret);
+  const payments = await paymentProvider(app, config, db, secret, platform.mailer);
   const stickers = await stickersModule(ctx, { films, users });
   const shop = await shopModule(ctx, { users, stickers });
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });
@@ -360,13 +361,20 @@ async function closeHttp(app: FastifyInstance, graceMs: number) {
 }
 
 /** Stripe when its keys are set; otherwise the embedded sandbox with its checkout and portal pages. */
-async function paymentProvider(app: FastifyInstance, config: Config, db: Kysely<Database>, secret: string): Promise<PaymentProvider> {
+async function paymentProvider(
+  app: FastifyInstance,
+  config: Config,
+  db: Kysely<Database>,
+  secret: string,
+  mailer: Mailer,
+): Promise<PaymentProvider> {
   if (config.payments.provider === "stripe")
     return (await import("./platform/payments/stripe-provider.ts")).createStripeProvider(config.payments);
   const sandbox = createSandboxProvider({
     db,
     secret,
     publicUrl: config.publicUrl,
+    mailer,
     log: app.log,
     deliver: async (body, signature) =>
       (
