@@ -216,6 +216,55 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       await mailTo(s, `new-${me.email}`, /new email/);
     });
 
+    it("sends one confirmation mail a minute: a second request at once is refused and mails nothing", async () => {
+      const me = await account(s, { emailVerified: false });
+      expect((await s.api("/api/account/verification", { method: "POST", token: me.token })).status).toBe(202);
+      await mailTo(s, me.email, /Confirm your email/);
+      const again = await s.api("/api/account/verification", { method: "POST", token: me.token });
+      expect(again.status).toBe(429);
+      expect(again.body.error).toBe("rate-limited-email");
+      expect((await outbox(s, me.email)).filter((m) => /Confirm your email/.test(m.subject))).toHaveLength(1);
+    });
+
+    it("writes the confirmation, the new-address link and the change notice in the account's language", async () => {
+      const me = await account(s, { emailVerified: false, locale: "es-ES" });
+      expect((await s.api("/api/account/verification", { method: "POST", token: me.token })).status).toBe(202);
+      await mailTo(s, me.email, /^Confirma tu correo para Latent$/);
+      const wanted = `nuevo-${me.email}`;
+      await s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: wanted, password: PASSWORD } });
+      const link = linkIn((await mailTo(s, wanted, /^Confirma tu nuevo correo para Latent$/)).text, "email");
+      expect((await browser(s.base).request(link)).status).toBe(200);
+      await mailTo(s, me.email, /^Tu correo de Latent ha cambiado$/);
+    });
+
+    it("refuses a confirmation link mailed to the account's old address once the email has changed", async () => {
+      const me = await account(s, { emailVerified: false });
+      await s.api("/api/account/verification", { method: "POST", token: me.token });
+      const oldLink = linkIn((await mailTo(s, me.email, /Confirm your email/)).text, "verify");
+      const wanted = `moved-${me.email}`;
+      await s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: wanted, password: PASSWORD } });
+      expect((await browser(s.base).request(linkIn((await mailTo(s, wanted, /new email/)).text, "email"))).status).toBe(200);
+      // The old address's link confirms nothing now: the account's address is the new one.
+      const account_ = async () => (await s.api("/api/account", { token: me.token })).body;
+      const before = await account_();
+      expect(before.email).toBe(wanted);
+      expect((await browser(s.base).request(oldLink)).status).toBe(400);
+      expect((await account_()).email_verified).toBe(before.email_verified);
+    });
+
+    it("takes only the newest new address: a link to an address asked for before is refused", async () => {
+      const me = await account(s);
+      const change = (newEmail: string) =>
+        s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: newEmail, password: PASSWORD } });
+      const first = `first-${me.email}`;
+      const second = `second-${me.email}`;
+      expect((await change(first)).status).toBe(202);
+      const firstLink = linkIn((await mailTo(s, first, /new email/)).text, "email");
+      expect((await change(second)).status).toBe(202);
+      expect((await browser(s.base).request(firstLink)).status).toBe(400);
+      expect((await s.api("/api/account", { token: me.token })).body).toMatchObject({ email: me.email, pending_email: second });
+    });
+
     it("leaves the email as it was when another account took the new address before the link was opened", async () => {
       const me = await account(s);
       const wanted = `wanted-${me.email}`;
