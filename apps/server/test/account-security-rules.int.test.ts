@@ -281,6 +281,27 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
   });
 
   describe("two-factor sign-in", () => {
+    it("refuses to set it up for a token whose sign-in account is gone, and stores nothing", async () => {
+      const token = await s.token();
+      const res = await s.api("/api/account/totp/setup", { method: "POST", token });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe("unauthorized");
+    });
+
+    it("keeps each account's secret sealed to that account: a sealed secret moved to another account opens nothing", async () => {
+      const owner = await account(s);
+      const { secret } = await withTotp(s, owner.token);
+      const other = await account(s);
+      await withTotp(s, other.token);
+      const sealed = await s.latent.db.selectFrom("accounts").select("totp_secret_sealed").where("id", "=", owner.id).executeTakeFirstOrThrow();
+      await s.latent.db.updateTable("accounts").set({ totp_secret_sealed: sealed.totp_secret_sealed }).where("id", "=", other.id).execute();
+      // A code from the owner's secret, offered for the other account, does not pass its second factor.
+      const code = totpCode(secret, timeStep(Date.now()) + 1);
+      const res = await s.api("/api/account/recovery-codes", { method: "POST", token: other.token, body: { password: PASSWORD, code } });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe("totp-invalid");
+    });
+
     it("tells the owner in their language, after the fifth wrong code, for how long codes are paused", async () => {
       const me = await account(s, { locale: "fr-FR" });
       await withTotp(s, me.token);

@@ -194,7 +194,14 @@ export function createAccountSecurity(deps: AccountSecurityDeps) {
     const key = `second-factor:${account.id}`;
     const slot = await takeSlot(key, SECOND_FACTOR_LIMIT.attempts, SECOND_FACTOR_LIMIT.windowMs);
     if (!slot) throw new AppError("totp-attempts-exceeded");
-    const secret = box.open(account.totp_secret_sealed, totpContext(account.id));
+    let secret: string;
+    try {
+      secret = box.open(account.totp_secret_sealed, totpContext(account.id));
+    } catch {
+      // Sealed for another account (a row copied over) or under another key: no code can match it.
+      deps.log.warn({ account: account.id }, "the two-factor secret does not open for this account");
+      return false;
+    }
     const last = account.totp_last_step === null ? null : Number(account.totp_last_step);
     const step = matchTotp(secret, code, now().getTime(), last);
     if (step !== null && (await takeTotpStep(db, account.id, step))) {
