@@ -135,6 +135,8 @@ function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false, onTo
             color="latent"
             size="md"
             aria-pressed={item.shot.kept}
+            // One Tab stop per shot, as the sheet's keyboard walk expects: the keyboard keeps a shot with K in the lightbox.
+            tabIndex={-1}
             aria-label={t("tile.keepLabel", { index: item.index })}
             onClick={() => onToggleKeep?.(item.index, !item.shot?.kept)}
           >
