@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
-import { ApiError } from "../../../shared/api/api-error.ts";
+import { ApiError, NETWORK_ERROR } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { createWsTicket } from "../../films/api/create-ws-ticket.ts";
 import { filmKeys } from "../../films/api/film-keys.ts";
@@ -98,8 +98,10 @@ export function RollScreen() {
   const film = useFilm(filmId);
   const online = useOnline();
 
-  // Offline with nothing kept for this roll: the query waits for a network, and saying so beats a spinner.
-  if (film.isPending && (!online || film.fetchStatus === "paused")) {
+  // Offline with nothing kept for this roll (the service worker had no copy to answer with): the request fails or
+  // waits for a network, and saying so beats a spinner or a bare network error. A kept roll never gets here.
+  const notKept = !online && film.isError && (!(film.error instanceof ApiError) || film.error.code === NETWORK_ERROR);
+  if ((film.isPending && film.fetchStatus === "paused") || notKept) {
     return (
       <Stack gap="sm">
         <Title order={1} size="h3">
