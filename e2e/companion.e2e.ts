@@ -6,6 +6,7 @@ import { shortIdFromBytes } from "@latent/domain/stickers";
 import { devices, expect, type Page, test } from "@playwright/test";
 import { confirmEmail, fillSignIn, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { phoneBrowser, qrVideo } from "./support/camera.ts";
+import { createOrderWithRoll } from "./support/orders.ts";
 import { png } from "./support/png.ts";
 
 /** A phone: Chromium on Android, at a common phone's size, with touch. */
@@ -235,6 +236,7 @@ test("on a phone, 'Open the full site' in the companion is remembered, and the a
   // Remembered on this device: a reload, and the next visit, stay on the full site.
   await page.reload();
   await expect(page).toHaveURL("/u/home");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/u/films");
   await expect(page).toHaveURL("/u/films");
   // And back: the account menu offers the companion again, after which the redirect applies once more.
@@ -243,5 +245,37 @@ test("on a phone, 'Open the full site' in the companion is remembered, and the a
   await expect(page).toHaveURL(/\/m\//);
   await page.goto("/u/home");
   await expect(page).toHaveURL(/\/m\/rolls/);
+  await context.close();
+});
+
+test("on a phone, a lab's companion shows its orders with their rolls, not a photographer's rolls", async ({
+  page: desktop,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const lab = newAccount("phone-lab");
+  await signUpFromLanding(desktop, lab, "lab");
+  await desktop.getByLabel("Lab name").fill("Foto Lab Girona");
+  await desktop.getByRole("button", { name: "Save lab" }).click();
+  await expect(desktop.getByText("The lab was saved.")).toBeVisible();
+  await createOrderWithRoll(desktop, {
+    reference: "#7",
+    customerName: "Ana García",
+    customerEmail: `ana-${Date.now()}@example.com`,
+    roll: { name: "Girona at night", brand: "Kodak", film: "Portra 400" },
+  });
+
+  const context = await browser.newContext({ ...PHONE, baseURL, locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/u/orders");
+  await fillSignIn(page, lab);
+  await expect(page).toHaveURL(/\/m\/rolls/);
+  await expect(page.getByRole("heading", { name: "Your orders", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Companion" }).getByRole("link", { name: "Orders" })).toBeVisible();
+  const order = page.getByRole("region", { name: "#7 · Ana García" });
+  await expect(order.getByText("Created")).toBeVisible();
+  await order.getByRole("link", { name: /Girona at night/ }).click();
+  await expect(page.getByRole("heading", { name: "Girona at night", level: 1 })).toBeVisible();
   await context.close();
 });

@@ -37,7 +37,7 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/u/welcome": ["shop", "pricing"],
   "/u/survey": ["survey", "gear"],
   "/m": ["companion"],
-  "/m/rolls": ["companion"],
+  "/m/rolls": ["companion", "orders"],
   "/m/rolls/:filmId": ["companion", "films", "gear"],
   "/m/scan": ["companion"],
 };

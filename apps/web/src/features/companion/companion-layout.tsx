@@ -10,6 +10,7 @@ import { PageLoader } from "../../shared/ui/page-loader.tsx";
 import { clearOfflineCaches } from "./offline/clear-offline-caches.ts";
 import { OfflineNotice } from "./offline/offline-notice.tsx";
 import { registerCompanionWorker } from "./offline/register-worker.ts";
+import { useCompanionRole } from "./use-companion-role.ts";
 
 function MoreMenu() {
   const { t } = useTranslation("companion");
@@ -49,6 +50,7 @@ function MoreMenu() {
 export function CompanionLayout() {
   const { t } = useTranslation("companion");
   const navigation = useNavigation();
+  const role = useCompanionRole();
   useEffect(registerCompanionWorker, []);
 
   return (
@@ -86,7 +88,7 @@ export function CompanionLayout() {
       <AppShell.Footer>
         <Group component="nav" aria-label={t("nav.label")} h="100%" grow gap={0} px="xs">
           {[
-            { to: paths.companion.rolls, label: t("nav.rolls") },
+            { to: paths.companion.rolls, label: role === "lab" ? t("nav.orders") : t("nav.rolls") },
             { to: paths.companion.scan, label: t("nav.scan") },
           ].map((item) => (
             <Button key={item.to} component={RouterNavLink} to={item.to} variant="subtle" size="md" h={52}>

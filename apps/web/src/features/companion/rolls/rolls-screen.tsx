@@ -5,9 +5,18 @@ import { Link } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useFilms } from "../../films/api/list-films.ts";
 import { filmTitle } from "../../films/public/uploads.ts";
+import { LabOrdersList } from "../orders/lab-orders-list.tsx";
+import { useCompanionRole } from "../use-companion-role.ts";
+
+/** The companion's first screen: a photographer's rolls, or a lab's orders with their rolls. */
+export function RollsScreen() {
+  const role = useCompanionRole();
+  if (role === null) return <Loader />;
+  return role === "lab" ? <LabOrdersList /> : <PhotographerRolls />;
+}
 
 /** The user's rolls, newest first, one per row with its cover: sized for a thumb, not a mouse. */
-export function RollsScreen() {
+function PhotographerRolls() {
   const { t } = useTranslation("companion");
   const errorText = useApiErrorText();
   const films = useFilms({});
