@@ -1,5 +1,5 @@
 import { devices, expect, test } from "@playwright/test";
-import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { fillSignIn, newAccount, signOut, signUpFromLanding } from "./support/accounts.ts";
 
 test("an unknown address shows the not-found page", async ({ page }) => {
   await page.goto("/no/such/page");
@@ -84,4 +84,40 @@ test("a navigation that fails goes to the error path and says so", async ({ page
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Gear" }).click();
   await expect(page).toHaveURL("/?error=navigation-failed");
   await expect(page.getByRole("alert")).toContainText("That page could not be opened.");
+});
+
+test("reached from a page of the app, signing in again happens in a popup and goes back to that page", async ({ page }) => {
+  const account = newAccount("popup");
+  await signUpFromLanding(page, account, "user");
+  await expect(page).toHaveURL("/u/home");
+  // The session ends (here: signed out, the provider's session too), and the app sends the tab here from its page.
+  await signOut(page);
+  await page.evaluate(() => {
+    const w = globalThis as unknown as {
+      history: { pushState(state: unknown, title: string, url: string): void };
+      dispatchEvent(event: unknown): void;
+      PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
+    };
+    const state = { usr: null, key: "ended", idx: 1 };
+    w.history.pushState(state, "", "/u/unauthorized");
+    w.dispatchEvent(new w.PopStateEvent("popstate", { state }));
+  });
+  await expect(page.getByRole("heading", { name: "You cannot open this page" })).toBeVisible();
+
+  // Closing the popup cancels, and says so; the page stays.
+  const closed = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Sign in again" }).click();
+  const first = await closed;
+  await expect(first.getByRole("heading", { name: "Sign in to Latent" })).toBeVisible();
+  await first.close();
+  await expect(page.getByRole("alert")).toContainText("Popup closed");
+  await expect(page).toHaveURL("/u/unauthorized");
+
+  // Signing in inside the popup brings the user back to the page they were on, in the same tab, signed in.
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Sign in again" }).click();
+  await fillSignIn(await opened, account);
+  await expect(page).toHaveURL("/");
+  await page.goto("/u/home");
+  await expect(page).toHaveURL("/u/home");
 });

@@ -35,5 +35,7 @@ export function useSignIn() {
       session.signIn({ returnTo, locale: currentLocale(i18n), ...options }),
     signUp: (returnTo: string, options: { loginHint?: string } = {}) =>
       session.signIn({ returnTo, signup: true, locale: currentLocale(i18n), ...options }),
+    /** Signs in again in a 400×600 popup, so the page (and what runs in it) stays; rejects with 'Timeout' or 'Popup closed'. */
+    signInInPopup: () => session.signInWithPopup({ locale: currentLocale(i18n) }),
   };
 }
