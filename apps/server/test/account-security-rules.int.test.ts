@@ -293,7 +293,11 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       const { secret } = await withTotp(s, owner.token);
       const other = await account(s);
       await withTotp(s, other.token);
-      const sealed = await s.latent.db.selectFrom("accounts").select("totp_secret_sealed").where("id", "=", owner.id).executeTakeFirstOrThrow();
+      const sealed = await s.latent.db
+        .selectFrom("accounts")
+        .select("totp_secret_sealed")
+        .where("id", "=", owner.id)
+        .executeTakeFirstOrThrow();
       await s.latent.db.updateTable("accounts").set({ totp_secret_sealed: sealed.totp_secret_sealed }).where("id", "=", other.id).execute();
       // A code from the owner's secret, offered for the other account, does not pass its second factor.
       const code = totpCode(secret, timeStep(Date.now()) + 1);

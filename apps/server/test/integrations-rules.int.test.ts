@@ -247,7 +247,11 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
       // The state was not spent by the incomplete callbacks; Shopify refusing the code fails it too.
       const refused = service(answering(400, { error: "invalid_request" }));
       expect(await refused.shopifyCallback(signedQuery({ shop: SHOP, state, code: "c", timestamp: "1772359200" }))).toBe(failed);
-      expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({ available: true, connected: false, shop: null });
+      expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({
+        available: true,
+        connected: false,
+        shop: null,
+      });
     });
   });
 });

@@ -153,7 +153,11 @@ describe.each(DATABASES)("labs' store integrations on %s", (kind) => {
     expect(await callback(forged)).toEqual(failed);
     expect(await callback(`code=x&shop=${SHOP}&state=${state}&timestamp=${timestamp}`)).toEqual(failed);
     expect((await integrationsRow(lab.sub))?.shopify_token_sealed ?? null).toBeNull();
-    expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({ available: true, connected: false, shop: null });
+    expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({
+      available: true,
+      connected: false,
+      shop: null,
+    });
   });
 
   it("connects the shop on Shopify's signed callback, keeping its access token only sealed, and uses a state once", async () => {

@@ -111,7 +111,11 @@ describe.each(DATABASES)("user API on %s", (kind) => {
     const lab = await s.token({ sub, role: "lab" });
     expect((await s.api("/api/user", { token: lab })).body).toMatchObject({
       lab: { id: sub, name: "" },
-      integrations: { secret_set: false, shopify: { available: false, connected: false, shop: null }, woocommerce: { connected: false, store_url: null } },
+      integrations: {
+        secret_set: false,
+        shopify: { available: false, connected: false, shop: null },
+        woocommerce: { connected: false, store_url: null },
+      },
     });
     await s.api("/api/labs", { method: "PUT", token: lab, body: { name: "Foto Lab Girona" } });
     expect((await s.api("/api/integrations/secret", { method: "POST", token: lab })).status).toBe(200);
@@ -133,7 +137,9 @@ describe.each(DATABASES)("user API on %s", (kind) => {
       return form;
     };
     // Noise does not compress: a 1000 px PNG of it weighs ≈ 3 MB, far over a profile picture's 512 KB.
-    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
     const taken = await s.api("/api/labs", { method: "PUT", token: lab, body: logoForm(noise) });
     expect(taken.status).toBe(200);

@@ -6,8 +6,7 @@ export const TAX_ID_CHOICES = ["VAT", "CIF", "NIF"] as const;
 export type TaxIdChoice = (typeof TAX_ID_CHOICES)[number];
 
 const TAX_ID_CODE: Record<TaxIdChoice, Address["vat_type"]> = TAX_ID_TYPES;
-const choiceOf = (code: Address["vat_type"]): TaxIdChoice | "" =>
-  TAX_ID_CHOICES.find((choice) => TAX_ID_CODE[choice] === code) ?? "";
+const choiceOf = (code: Address["vat_type"]): TaxIdChoice | "" => TAX_ID_CHOICES.find((choice) => TAX_ID_CODE[choice] === code) ?? "";
 
 export interface AddressValues {
   line1: string;

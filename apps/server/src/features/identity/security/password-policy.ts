@@ -6,11 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@latent/domain/account
  * unaccented and "contraseña" is as guessable as "contrasena" (NFD splits "ñ" into "n" and its combining mark).
  */
 function listForm(password: string): string {
-  return password
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/\s+/g, "");
+  return password.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/\s+/g, "");
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { FilmDetail, Shot, ShotUpdate } from "@latent/domain/films";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../../../shared/api/api-client.ts";
-import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { ApiError } from "../../../shared/api/api-error.ts";
 import { filmKeys } from "./film-keys.ts";
 
 export type ShotChanges = ShotUpdate & { index: number };
