@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { fillSignUp, newAccount } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { createOrderWithRoll } from "./support/orders.ts";
+import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
 /**
  * The full web app on a 390 px phone, for a phone user who chose "Open the full site" in the companion (remembered
@@ -42,17 +43,8 @@ test("at 390 px a photographer signs up, accepts the policy, registers a roll, u
   await expect(page).toHaveURL("/u/home");
   await expectNoSidewaysScroll(page);
 
-  await page.goto("/u/privacy");
-  await page.getByRole("button", { name: "I accept the privacy policy" }).click();
-  await expect(page).toHaveURL("/u/home");
-
-  await page.goto("/u/films");
-  await page.getByRole("button", { name: "Register your first roll" }).click();
-  await dialog(page).getByLabel("Name or code").fill("Phone roll");
-  await dialog(page).getByRole("combobox", { name: "Film stock" }).fill("Portra 400");
-  await page.getByRole("option", { name: "Kodak Portra 400 · ISO 400 · C-41" }).click();
-  await dialog(page).getByRole("button", { name: "Create roll" }).click();
-  await expect(page.getByRole("heading", { name: "Phone roll", level: 1 })).toBeVisible();
+  await acceptPrivacy(page);
+  await registerFirstRoll(page, "Phone roll");
   await expectNoSidewaysScroll(page);
 
   const scan = (r: number) =>
