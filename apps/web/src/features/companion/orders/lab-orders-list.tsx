@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { filmTitle } from "../../films/public/uploads.ts";
 import { useOrders } from "../../orders/api/list-orders.ts";
-import { statusColor } from "../../orders/order-status.ts";
+import { statusColor } from "../../orders/public/order-status.ts";
 
 /**
  * A lab's first screen on a phone: its orders, newest first, each with its customer, its status and its rolls, a roll
