@@ -28,22 +28,33 @@ test("a browser error reaches the reporting service with its replay, and neither
 
   await page.goto(`/film?code=${CODE}`);
   const events = () => bodies.filter((body) => body.includes('{"type":"event"'));
+  const throwError = () =>
+    page.evaluate(
+      ([email, file]) =>
+        setTimeout(() => {
+          throw new Error(`could not show ${file} of ${email}`);
+        }),
+      [EMAIL, FILE_NAME],
+    );
   // The SDK loads after the first page: the error is thrown again until one is reported.
   await expect
     .poll(async () => {
-      await page.evaluate(
-        ([email, file]) =>
-          setTimeout(() => {
-            throw new Error(`could not show ${file} of ${email}`);
-          }),
-        [EMAIL, FILE_NAME],
-      );
+      await throwError();
       return events().length;
     })
     .toBeGreaterThan(0);
   expect(events()[0]).toContain("could not show [file] of [email]");
-  // A session with an error sends its replay.
-  await expect.poll(() => bodies.some((body) => body.includes('{"type":"replay_recording"')), { timeout: 30_000 }).toBe(true);
+  // A session with an error sends its replay. The replay's recorder may start after the first error was reported (it
+  // loads with the SDK, and later on a busy machine), so errors keep coming until one is sent with its replay.
+  await expect
+    .poll(
+      async () => {
+        await throwError();
+        return bodies.some((body) => body.includes('{"type":"replay_recording"'));
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
   const sent = bodies.join("\n");
   expect(sent.includes("/film?code=[redacted]"), "the page's address, scrubbed").toBe(true);
