@@ -55,6 +55,13 @@ describe("npm start's web build", () => {
     expect(buildIfChanged(root, build)).toBe("unchanged");
   });
 
+  test("builds on demand (npm run build) even when nothing changed, and a start after it does not build again", () => {
+    buildIfChanged(root, build);
+    expect(buildIfChanged(root, build, true)).toBe("built");
+    expect(buildIfChanged(root, build)).toBe("unchanged");
+    expect(builds).toBe(2);
+  });
+
   test("builds when the built app is gone, and keeps no fingerprint of a failed build", () => {
     buildIfChanged(root, build);
     rmSync(join(root, "apps/web/dist"), { recursive: true });

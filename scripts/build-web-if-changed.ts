@@ -1,7 +1,8 @@
 /**
  * `npm start`'s build step: builds the web app only when what it is built from changed since the last build (its
  * sources, the domain package it imports, the locked dependency versions), so a restart serves in about a second
- * instead of rebuilding for ten. `npm run build` always builds. The fingerprint of the last build is kept next to it.
+ * instead of rebuilding for ten. `npm run build` (`--always`) builds whatever the fingerprint says, and keeps the new
+ * fingerprint too, so the next `npm start` serves that build. The fingerprint of the last build is kept next to it.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -31,11 +32,12 @@ export function sourceFingerprint(root: string): string {
 }
 
 /** Runs `build` (which answers its exit code) unless the last successful build was made from the same sources. */
-export function buildIfChanged(root: string, build: () => number): "unchanged" | "built" | "failed" {
+export function buildIfChanged(root: string, build: () => number, always = false): "unchanged" | "built" | "failed" {
   const dist = join(root, "apps/web/dist");
   const fingerprint = sourceFingerprint(root);
   const stamp = join(dist, STAMP);
-  if (existsSync(join(dist, "index.html")) && existsSync(stamp) && readFileSync(stamp, "utf8") === fingerprint) return "unchanged";
+  const same = existsSync(join(dist, "index.html")) && existsSync(stamp) && readFileSync(stamp, "utf8") === fingerprint;
+  if (same && !always) return "unchanged";
   if (build() !== 0) return "failed";
   writeFileSync(stamp, fingerprint);
   return "built";
@@ -44,11 +46,15 @@ export function buildIfChanged(root: string, build: () => number): "unchanged" |
 if (import.meta.main) {
   const root = join(import.meta.dirname, "..");
   const vite = join(root, "node_modules/.bin/vite");
-  const outcome = buildIfChanged(root, () => {
-    const run = spawnSync(vite, ["build", "apps/web", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-    if (run.error) console.error(`Could not run ${vite}: ${run.error.message} (did npm install finish?)`);
-    return run.status ?? 1;
-  });
+  const outcome = buildIfChanged(
+    root,
+    () => {
+      const run = spawnSync(vite, ["build", "apps/web", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+      if (run.error) console.error(`Could not run ${vite}: ${run.error.message} (did npm install finish?)`);
+      return run.status ?? 1;
+    },
+    process.argv.includes("--always"),
+  );
   if (outcome === "unchanged") console.log("The web app is unchanged since its last build (npm run build rebuilds it anyway).");
   if (outcome === "failed") process.exit(1);
 }
