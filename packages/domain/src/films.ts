@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FORMATS, MAX_SHOTS_PER_ROLL, PROCESSES, PUSH_PULL_MAX, PUSH_PULL_MIN } from "./film-config.ts";
+import { FrameExposureSchema, ShotExposureSchema } from "./frame-exposure.ts";
 
 /** Image types a scan may have; the server checks the bytes, not the declared type. */
 export const SHOT_CONTENT_TYPES = ["image/jpeg", "image/tiff", "image/png", "image/webp"] as const;
@@ -99,6 +100,8 @@ export const ShotSchema = z.object({
   push_pull: z.number().nullable(),
   kept: z.boolean(),
   file_name: z.string().nullable(),
+  /** How the frame was exposed, as the photographer noted it (issue 28). */
+  exposure: ShotExposureSchema,
 });
 export type Shot = z.infer<typeof ShotSchema>;
 
@@ -187,9 +190,17 @@ export const ShotUpdateSchema = z.object({
   scanner: z.string().trim().max(120).nullish(),
   push_pull: pushPull.nullish(),
   kept: z.boolean().optional(),
+  /** Exposure fields to set (null clears one; one left out stays as it is). */
+  exposure: FrameExposureSchema.optional(),
 });
-/** PUT film//shot/{id}: one shot's changes, or several under `shots`. */
-export const UpdateShotsBodySchema = z.union([z.object({ shots: z.array(ShotUpdateSchema).min(1).max(100) }), ShotUpdateSchema]);
+/** PUT film//shot/{id}: one shot's changes, or several under `shots` (the same exposure for many frames at once). */
+export const UpdateShotsBodySchema = ShotUpdateSchema.extend({
+  /**
+   * Several shots' changes at once (the fields beside it are then ignored). One object rather than a union of the
+   * two shapes, so a wrong field deep in `shots` is named as such (`shots.3.exposure.aperture`).
+   */
+  shots: z.array(ShotUpdateSchema).min(1).max(100).optional(),
+});
 export type ShotUpdate = z.infer<typeof ShotUpdateSchema>;
 
 export const ZipDataSchema = z.object({

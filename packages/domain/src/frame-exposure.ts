@@ -85,6 +85,54 @@ export const FrameExposureSchema = z.object({
 });
 export type FrameExposure = z.infer<typeof FrameExposureSchema>;
 
+/** The exposure fields, in the order forms and exports list them (and the shot columns that hold them). */
+export const FRAME_EXPOSURE_FIELDS = [
+  "aperture",
+  "shutter",
+  "focal_length",
+  "exposure_compensation",
+  "taken_at",
+  "latitude",
+  "longitude",
+  "place",
+  "filter",
+  "note",
+] as const satisfies readonly (keyof FrameExposure)[];
+
+/** A shot's exposure as the API answers it: every field, null when not noted. */
+export const ShotExposureSchema = z.object({
+  aperture: z.number().nullable(),
+  shutter: z.string().nullable(),
+  focal_length: z.number().nullable(),
+  exposure_compensation: z.number().nullable(),
+  taken_at: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  place: z.string().nullable(),
+  filter: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ShotExposure = z.infer<typeof ShotExposureSchema>;
+
+/** A frame with nothing noted yet. */
+export const NO_EXPOSURE: ShotExposure = Object.freeze({
+  aperture: null,
+  shutter: null,
+  focal_length: null,
+  exposure_compensation: null,
+  taken_at: null,
+  latitude: null,
+  longitude: null,
+  place: null,
+  filter: null,
+  note: null,
+});
+
+/** Picks a row's exposure fields (a shot row has them under the same names). */
+export function exposureOf(row: { [K in (typeof FRAME_EXPOSURE_FIELDS)[number]]: ShotExposure[K] }): ShotExposure {
+  return Object.fromEntries(FRAME_EXPOSURE_FIELDS.map((f) => [f, row[f] ?? null])) as ShotExposure;
+}
+
 /** What a NOSSAFLEX-style file name says of its frame (`NO03_SS250_A8_FL80_EX0.jpg`). */
 export interface NossaflexFrame {
   frame: number;

@@ -28,7 +28,8 @@ export function shotsRoutes(app: FastifyInstance, deps: { shots: ShotsService; r
       },
     },
     async (request) => {
-      const updates = "shots" in request.body ? request.body.shots : [request.body];
+      const { shots: several, ...one } = request.body;
+      const updates = several ?? [one];
       if (updates.some((u) => u.index === undefined)) throw new AppError("bad-request", "index: Required", { index: "Required" });
       return shots.update(callerOf(request).sub, request.params.id, updates as ((typeof updates)[number] & { index: number })[]);
     },

@@ -1,4 +1,5 @@
 import { ownerFeedId, SHOT_ERROR_MESSAGES, type Shot, type ShotErrorCode, type ShotUpdate } from "@latent/domain/films";
+import { exposureOf } from "@latent/domain/frame-exposure";
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
@@ -80,6 +81,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     push_pull: row.push_pull,
     kept: row.kept,
     file_name: row.file_name,
+    exposure: exposureOf(row),
   });
 
   /** Removes a shot's files and any unfinished upload. */
@@ -152,8 +154,8 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
         await entitlements.assertRoom(tx, userId, "kept", newlyKept);
         const changed: Shot[] = [];
         for (const [i, u] of updates.entries()) {
-          const { index: _index, ...values } = u;
-          const row = await updateShotRow(tx, rows[i]!.id, values);
+          const { index: _index, exposure, ...values } = u;
+          const row = await updateShotRow(tx, rows[i]!.id, { ...values, ...exposure });
           if (row) changed.push(toShot(row));
         }
         return changed;

@@ -1,4 +1,5 @@
 import { SHOT_ERROR_MESSAGES, type ShotErrorCode } from "@latent/domain/films";
+import { FRAME_EXPOSURE_FIELDS } from "@latent/domain/frame-exposure";
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
@@ -24,6 +25,7 @@ export const SHOWN_SHOT_COLUMNS = [
   "push_pull",
   "kept",
   "file_name",
+  ...FRAME_EXPOSURE_FIELDS,
 ] as const;
 
 export function listShotRows(db: Db, filmId: string) {

@@ -24,6 +24,7 @@ import * as devicePairingDetails from "../../migrations/0018-device-pairing-deta
 import * as cacheGenerations from "../../migrations/0021-cache-generations.ts";
 import * as orderCollection from "../../migrations/0022-order-collection.ts";
 import * as labContactEmail from "../../migrations/0023-lab-contact-email.ts";
+import * as frameExposure from "../../migrations/0024-frame-exposure.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0021-cache-generations": cacheGenerations,
   "0022-order-collection": orderCollection,
   "0023-lab-contact-email": labContactEmail,
+  "0024-frame-exposure": frameExposure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -162,6 +162,17 @@ export interface ShotsTable {
   scanner: string | null;
   push_pull: number | null;
   kept: Generated<boolean>;
+  /** The frame's exposure (issue 28), each null until noted. */
+  aperture: number | null;
+  shutter: string | null;
+  focal_length: number | null;
+  exposure_compensation: number | null;
+  taken_at: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  place: string | null;
+  filter: string | null;
+  note: string | null;
   attempts: Generated<number>;
   claimed_at: Timestamp | null;
   created_at: Timestamp;

@@ -1,4 +1,5 @@
 import type { Shot } from "@latent/domain/films";
+import { NO_EXPOSURE } from "@latent/domain/frame-exposure";
 import { describe, expect, it } from "vitest";
 import type { UploadShot } from "../uploads/upload-manager.ts";
 import { FIRST_SCREEN_TILES, firstScreenImages, galleryItems, galleryPosition, tileImage } from "./gallery-items.ts";
@@ -19,6 +20,7 @@ const shot = (index: number, state: Shot["state"], error_message: string | null 
   push_pull: null,
   kept: false,
   file_name: `${index}.jpg`,
+  exposure: NO_EXPOSURE,
 });
 const upload = (index: number, state: UploadShot["state"], progress = 0, errorMessage: string | null = null): UploadShot => ({
   index,
