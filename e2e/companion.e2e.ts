@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { shortIdFromBytes } from "@latent/domain/stickers";
 import { devices, expect, type Page, test } from "@playwright/test";
 import { confirmEmail, fillSignIn, newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { apiAs } from "./support/api.ts";
 import { phoneBrowser, qrVideo } from "./support/camera.ts";
 import { createOrderWithRoll } from "./support/orders.ts";
 import { png } from "./support/png.ts";
@@ -38,24 +39,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-}
-
-/** Calls the API as the page's signed-in user, with the access token the web app keeps. */
-function apiAs<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user"));
-      const token = key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-      const res = await fetch(path, {
-        method: init.method ?? "GET",
-        headers: { authorization: `Bearer ${token}`, ...(init.body ? { "content-type": "application/json" } : {}) },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { path, init },
-  ) as Promise<T>;
 }
 
 /** Buys a sticker pack through the shop's sandbox checkout and waits for its stickers to be minted. */

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount, signUpFromLanding } from "./support/accounts.ts";
+import { apiAs } from "./support/api.ts";
 import { dropFiles } from "./support/drop-files.ts";
 import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
@@ -165,6 +166,21 @@ test("a photographer keeps a shot in one click on its tile, and with K in the li
   await expect(keepInBar).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("k");
   await expect(keepInBar).toHaveAttribute("aria-pressed", "false");
+
+  // A frame's noted exposure shows in its details, as a log sheet reads it.
+  const filmId = new URL(page.url()).pathname.split("/").at(-1)!;
+  await apiAs(page, `/api/film/shot/${filmId}`, {
+    method: "PUT",
+    body: { index: 2, exposure: { aperture: 8, shutter: "125", focal_length: 50, taken_at: "2026-08-14T19:32:00+02:00" } },
+  });
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await tile(page, 2).click();
+  const details = dialog(page).getByRole("complementary", { name: "Details" });
+  await expect(details).toContainText("f/8");
+  await expect(details).toContainText("1/125 s");
+  await expect(details).toContainText("50 mm");
+  await expect(details).toContainText("August 14, 2026, 19:32 (UTC+02:00)");
 
   // "Original" downloads the scan itself; a link the server refuses is renewed after 2 s and tried once more (§8).
   let refusals = 0;
