@@ -182,6 +182,17 @@ test("a photographer keeps a shot in one click on its tile, and with K in the li
   await expect(details).toContainText("50 mm");
   await expect(details).toContainText("August 14, 2026, 19:32 (UTC+02:00)");
 
+  // The owner notes it in the shot's form too: what breaks a limit is said at its field, and nothing is saved.
+  await details.getByRole("button", { name: "Edit shot" }).click();
+  await details.getByLabel("Aperture").fill("0.5");
+  await details.getByRole("button", { name: "Save shot" }).click();
+  await expect(details.getByText("Enter an aperture between f/0.7 and f/128")).toBeVisible();
+  await details.getByLabel("Aperture").fill("5,6");
+  await details.getByLabel("Shutter speed").fill("60");
+  await details.getByRole("button", { name: "Save shot" }).click();
+  await expect(details).toContainText("f/5.6");
+  await expect(details).toContainText("1/60 s");
+
   // "Original" downloads the scan itself; a link the server refuses is renewed after 2 s and tried once more (§8).
   let refusals = 0;
   await page.route("**/media/**", async (route) => {

@@ -1,6 +1,21 @@
 import { PUSH_PULL_MAX, PUSH_PULL_MIN } from "@latent/domain/film-config";
 import type { Film, Shot } from "@latent/domain/films";
-import { Alert, Autocomplete, Button, Divider, Group, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
+import { NO_EXPOSURE } from "@latent/domain/frame-exposure";
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Divider,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
@@ -12,6 +27,7 @@ import { useDeleteShot } from "../api/delete-shot.ts";
 import { useScanners } from "../api/get-scanners.ts";
 import { useUpdateShot } from "../api/update-shot.ts";
 import { useUploadManager } from "../uploads/use-uploads.ts";
+import { type ExposureValues, exposureBody, exposureValues, invalidExposureFields, ZONE_OFFSETS } from "./exposure-values.ts";
 import { formatPushPullAt } from "./film-texts.ts";
 
 interface ShotValues {
@@ -20,6 +36,7 @@ interface ShotValues {
   scanner: string;
   pushPull: string;
   kept: boolean;
+  exposure: ExposureValues;
 }
 
 const valuesOf = (shot: Shot): ShotValues => ({
@@ -28,6 +45,7 @@ const valuesOf = (shot: Shot): ShotValues => ({
   scanner: shot.scanner ?? "",
   pushPull: shot.push_pull === null ? "" : String(shot.push_pull),
   kept: shot.kept,
+  exposure: exposureValues(shot.exposure ?? NO_EXPOSURE),
 });
 
 interface ShotEditPanelProps {
@@ -42,7 +60,7 @@ interface ShotEditPanelProps {
   onDone: () => void;
 }
 
-/** The owner's edits of one shot: camera, lens, scanner, push/pull and keep; and its deletion. */
+/** The owner's edits of one shot: camera, lens, scanner, push/pull, keep and its exposure; and its deletion. */
 export function ShotEditPanel({ film, shot, index, onDeleted, onDone }: ShotEditPanelProps) {
   const { t, i18n } = useTranslation("films");
   const filmId = film.id;
@@ -54,7 +72,13 @@ export function ShotEditPanel({ film, shot, index, onDeleted, onDone }: ShotEdit
   const remove = useDeleteShot(filmId);
   const uploads = useUploadManager();
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<ShotValues>({ mode: "controlled", initialValues: shot ? valuesOf(shot) : valuesOf({ kept: false } as Shot) });
+  const form = useForm<ShotValues>({
+    mode: "controlled",
+    initialValues: shot ? valuesOf(shot) : valuesOf({ kept: false } as Shot),
+    // The domain's limits, said in the reader's language (the server checks the same).
+    validate: (values) =>
+      Object.fromEntries(invalidExposureFields(values.exposure).map((field) => [`exposure.${field}`, t(`exposure.invalid.${field}`)])),
+  });
   const scannerNames = useMemo(() => [...new Set((scanners.data ?? []).map((s) => `${s.brand} ${s.model}`))], [scanners.data]);
 
   const confirmDelete = () =>
@@ -98,6 +122,7 @@ export function ShotEditPanel({ film, shot, index, onDeleted, onDone }: ShotEdit
         scanner: values.scanner.trim() || null,
         push_pull: values.pushPull === "" ? null : Number(values.pushPull),
         kept: values.kept,
+        exposure: exposureBody(values.exposure),
       },
       {
         onSuccess: () => {
@@ -163,6 +188,52 @@ export function ShotEditPanel({ film, shot, index, onDeleted, onDone }: ShotEdit
             />
             <NativeSelect label={t("fields.pushPull")} data={pushPullOptions} {...form.getInputProps("pushPull")} />
             <Switch label={t("shot.keep")} description={t("shot.keepHint")} {...form.getInputProps("kept", { type: "checkbox" })} />
+            <Title order={4} size="h6" mt="xs">
+              {t("exposure.title")}
+            </Title>
+            <SimpleGrid cols={2} spacing="xs">
+              <TextInput
+                label={t("exposure.aperture")}
+                placeholder="f/8"
+                inputMode="decimal"
+                {...form.getInputProps("exposure.aperture")}
+              />
+              <TextInput label={t("exposure.shutter")} placeholder='1/125, 2" · B' {...form.getInputProps("exposure.shutter")} />
+              <TextInput
+                label={t("exposure.focalLength")}
+                placeholder="50"
+                rightSection="mm"
+                inputMode="decimal"
+                {...form.getInputProps("exposure.focalLength")}
+              />
+              <TextInput
+                label={t("exposure.compensation")}
+                placeholder="+1, -0.7"
+                rightSection="EV"
+                {...form.getInputProps("exposure.compensation")}
+              />
+              <TextInput type="datetime-local" label={t("exposure.takenAt")} {...form.getInputProps("exposure.takenAt")} />
+              <NativeSelect
+                label={t("exposure.zone")}
+                data={ZONE_OFFSETS.map((z) => ({ value: z, label: `UTC${z}` }))}
+                {...form.getInputProps("exposure.takenZone")}
+              />
+              <TextInput
+                label={t("exposure.latitude")}
+                placeholder="41.98"
+                inputMode="decimal"
+                {...form.getInputProps("exposure.latitude")}
+              />
+              <TextInput
+                label={t("exposure.longitude")}
+                placeholder="2.82"
+                inputMode="decimal"
+                {...form.getInputProps("exposure.longitude")}
+              />
+            </SimpleGrid>
+            <TextInput label={t("exposure.place")} {...form.getInputProps("exposure.place")} />
+            <TextInput label={t("exposure.filter")} {...form.getInputProps("exposure.filter")} />
+            <Textarea label={t("exposure.note")} autosize minRows={2} {...form.getInputProps("exposure.note")} />
             <Group>
               <Button type="submit" loading={update.isPending}>
                 {t("shot.save")}
