@@ -193,6 +193,24 @@ test("a photographer keeps a shot in one click on its tile, and with K in the li
   await expect(details).toContainText("f/5.6");
   await expect(details).toContainText("1/60 s");
 
+  // Many frames at once: the same aperture on the whole roll, each frame's other notes left as they were.
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Note several frames" }).click();
+  const bulk = dialog(page);
+  await expect(bulk.getByLabel("Frames")).toHaveValue("1-2");
+  await bulk.getByRole("button", { name: "Set on these frames" }).click();
+  await expect(bulk.getByText("Fill in at least one thing to set")).toBeVisible();
+  await bulk.getByLabel("Frames").fill("1-3");
+  await bulk.getByLabel("Aperture").fill("11");
+  await bulk.getByRole("button", { name: "Set on these frames" }).click();
+  await expect(bulk.getByText("List frames of this roll, such as 1-2")).toBeVisible();
+  await bulk.getByLabel("Frames").fill("1-2");
+  await bulk.getByRole("button", { name: "Set on these frames" }).click();
+  await expect(page.getByText("2 frames noted")).toBeVisible();
+  await tile(page, 2).click();
+  await expect(details).toContainText("f/11");
+  await expect(details).toContainText("1/60 s");
+
   // "Original" downloads the scan itself; a link the server refuses is renewed after 2 s and tried once more (§8).
   let refusals = 0;
   await page.route("**/media/**", async (route) => {

@@ -16,6 +16,7 @@ import { filmKeys } from "./api/film-keys.ts";
 import { useFilm } from "./api/get-film.ts";
 import { getFilmDownload } from "./api/get-film-download.ts";
 import { useUpdateShot } from "./api/update-shot.ts";
+import { BulkExposureDialog } from "./components/bulk-exposure-dialog.tsx";
 import { FilmForm } from "./components/film-form.tsx";
 import { filmTitle } from "./components/film-texts.ts";
 import { ShareDialog } from "./components/share-dialog.tsx";
@@ -61,6 +62,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const home = rollHome(film.order_id, useCurrentUser().role);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [notingMany, setNotingMany] = useState(false);
   const lightbox = useShotInUrl();
 
   const items = useMemo(() => galleryItems(film.shots, filmUploads), [film.shots, filmUploads]);
@@ -196,9 +198,16 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
       </section>
 
       <section aria-labelledby="gallery-title">
-        <Title order={2} size="h3" id="gallery-title" mb="sm">
-          {t("gallery.title")}
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h3" id="gallery-title">
+            {t("gallery.title")}
+          </Title>
+          {film.shots.length > 0 && (
+            <Button variant="default" size="xs" onClick={() => setNotingMany(true)}>
+              {t("bulk.action")}
+            </Button>
+          )}
+        </Group>
         <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} tileActions={tileActions} onToggleKeep={toggleKeep} />
       </section>
 
@@ -232,6 +241,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
         {editing && <FilmForm film={film} onCancel={() => setEditing(false)} onSaved={() => setEditing(false)} />}
       </Modal>
       <ShareDialog filmId={film.id} opened={sharing} onClose={() => setSharing(false)} />
+      <BulkExposureDialog film={film} opened={notingMany} onClose={() => setNotingMany(false)} />
     </Stack>
   );
 }

@@ -14,6 +14,13 @@ describe("updating a shot", () => {
     expect((err as ApiError).status).toBe(400);
   });
 
+  it("passes a 400 that names a field on as it is: an exposure past its limits is no lack of space", async () => {
+    const invalid = new ApiError(400, "bad-request", "exposure.aperture: Enter an aperture between f/0.7 and f/128", {
+      "exposure.aperture": "Enter an aperture between f/0.7 and f/128",
+    });
+    expect(await updateShot(failingWith(invalid), "f1", { index: 1, exposure: { aperture: 0.5 } }).catch((e: unknown) => e)).toBe(invalid);
+  });
+
   it("passes other failures on as they are", async () => {
     const gone = new ApiError(404, "film-not-found", "Film not found");
     expect(await updateShot(failingWith(gone), "f1", { index: 1, kept: true }).catch((e: unknown) => e)).toBe(gone);

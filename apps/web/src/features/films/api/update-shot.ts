@@ -8,12 +8,15 @@ import { filmKeys } from "./film-keys.ts";
 export type ShotChanges = ShotUpdate & { index: number };
 
 /**
- * PUT film//shot/{filmId}: one shot's gear, scanner, push/pull and keep flag. The server answers 400 `too-many-kept`
- * over the plan; spec §8 has the screens show a 400 of this call as not-enough-space, whose text says what to do.
+ * PUT film//shot/{filmId}: shots' gear, scanner, push/pull, keep flag and exposure, one shot or several under
+ * `shots`. The server answers 400 `too-many-kept` over the plan; spec §8 has the screens show a 400 of this call as
+ * not-enough-space, whose text says what to do. A 400 that names a field (`bad-request`: an exposure past its limits)
+ * is passed on as it is.
  */
-export const updateShot = (api: ApiClient, filmId: string, changes: ShotChanges) =>
+export const updateShot = (api: ApiClient, filmId: string, changes: ShotChanges | { shots: ShotChanges[] }) =>
   api<Shot[]>(`/api/film/shot/${encodeURIComponent(filmId)}`, { method: "PUT", json: changes }).catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 400) throw new ApiError(400, "not-enough-space", err.message, err.fields);
+    if (err instanceof ApiError && err.status === 400 && err.code !== "bad-request")
+      throw new ApiError(400, "not-enough-space", err.message, err.fields);
     throw err;
   });
 
@@ -21,7 +24,7 @@ export function useUpdateShot(filmId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ShotChanges) => updateShot(api, filmId, changes),
+    mutationFn: (changes: ShotChanges | { shots: ShotChanges[] }) => updateShot(api, filmId, changes),
     onSuccess: (changed) => {
       // The answer holds the saved shots: put them in place at once, then refresh their signed links.
       queryClient.setQueryData<FilmDetail>(filmKeys.detail(filmId), (film) =>
