@@ -22,7 +22,10 @@ const number = (value: number, locale: string, digits = 1) =>
 export function exposureRows(exposure: ShotExposure, words: ExposureWords, locale: string): [string, string][] {
   const rows: [string, string | null][] = [
     [words.aperture, exposure.aperture === null ? null : `f/${number(exposure.aperture, locale)}`],
-    [words.shutter, exposure.shutter === null ? null : /^[BT]$/.test(exposure.shutter) ? exposure.shutter : `${exposure.shutter} s`.replace('" s', '"')],
+    [
+      words.shutter,
+      exposure.shutter === null ? null : /^[BT]$/.test(exposure.shutter) ? exposure.shutter : `${exposure.shutter} s`.replace('" s', '"'),
+    ],
     [words.focalLength, exposure.focal_length === null ? null : `${number(exposure.focal_length, locale)} mm`],
     [
       words.compensation,
