@@ -1,13 +1,14 @@
 import type { FilmDetail } from "@latent/domain/films";
 import type { FrameExposure } from "@latent/domain/frame-exposure";
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useGearList } from "../../gear/api/list-gear.ts";
 import { useUpdateShot } from "../api/update-shot.ts";
-import { browserZone, type ExposureValues, exposureBody, invalidExposureFields, ZONE_OFFSETS } from "./exposure-values.ts";
+import { ExposureSettingInputs, TakenAtInputs } from "./exposure-inputs.tsx";
+import { browserZone, type ExposureValues, exposureBody, invalidExposureFields } from "./exposure-values.ts";
 import { frameRangeText, parseFrameRange } from "./frame-range.ts";
 
 interface BulkValues {
@@ -116,25 +117,8 @@ export function BulkExposureDialog({ film, opened, onClose }: { film: FilmDetail
             data={[{ value: "", label: t("bulk.leave") }, ...(lenses.data ?? []).map((lens) => ({ value: lens.id, label: lens.name }))]}
             {...form.getInputProps("lensId")}
           />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-            <TextInput label={t("exposure.aperture")} placeholder="f/8" inputMode="decimal" {...form.getInputProps("aperture")} />
-            <TextInput label={t("exposure.shutter")} placeholder="1/125" {...form.getInputProps("shutter")} />
-            <TextInput
-              label={t("exposure.focalLength")}
-              placeholder="50"
-              rightSection="mm"
-              inputMode="decimal"
-              {...form.getInputProps("focalLength")}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <TextInput type="datetime-local" label={t("exposure.takenAt")} {...form.getInputProps("takenAt")} />
-            <NativeSelect
-              label={t("exposure.zone")}
-              data={ZONE_OFFSETS.map((z) => ({ value: z, label: `UTC${z}` }))}
-              {...form.getInputProps("takenZone")}
-            />
-          </SimpleGrid>
+          <ExposureSettingInputs inputProps={(field) => form.getInputProps(field)} />
+          <TakenAtInputs inputProps={(field) => form.getInputProps(field)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t("common:actions.cancel")}

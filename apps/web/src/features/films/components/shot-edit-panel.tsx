@@ -27,7 +27,8 @@ import { useDeleteShot } from "../api/delete-shot.ts";
 import { useScanners } from "../api/get-scanners.ts";
 import { useUpdateShot } from "../api/update-shot.ts";
 import { useUploadManager } from "../uploads/use-uploads.ts";
-import { type ExposureValues, exposureBody, exposureValues, invalidExposureFields, ZONE_OFFSETS } from "./exposure-values.ts";
+import { ExposureSettingInputs, TakenAtInputs } from "./exposure-inputs.tsx";
+import { type ExposureValues, exposureBody, exposureValues, invalidExposureFields } from "./exposure-values.ts";
 import { formatPushPullAt } from "./film-texts.ts";
 
 interface ShotValues {
@@ -191,33 +192,9 @@ export function ShotEditPanel({ film, shot, index, onDeleted, onDone }: ShotEdit
             <Title order={4} size="h6" mt="xs">
               {t("exposure.title")}
             </Title>
+            <ExposureSettingInputs inputProps={(field) => form.getInputProps(`exposure.${field}`)} withCompensation />
+            <TakenAtInputs inputProps={(field) => form.getInputProps(`exposure.${field}`)} />
             <SimpleGrid cols={2} spacing="xs">
-              <TextInput
-                label={t("exposure.aperture")}
-                placeholder="f/8"
-                inputMode="decimal"
-                {...form.getInputProps("exposure.aperture")}
-              />
-              <TextInput label={t("exposure.shutter")} placeholder='1/125, 2" · B' {...form.getInputProps("exposure.shutter")} />
-              <TextInput
-                label={t("exposure.focalLength")}
-                placeholder="50"
-                rightSection="mm"
-                inputMode="decimal"
-                {...form.getInputProps("exposure.focalLength")}
-              />
-              <TextInput
-                label={t("exposure.compensation")}
-                placeholder="+1, -0.7"
-                rightSection="EV"
-                {...form.getInputProps("exposure.compensation")}
-              />
-              <TextInput type="datetime-local" label={t("exposure.takenAt")} {...form.getInputProps("exposure.takenAt")} />
-              <NativeSelect
-                label={t("exposure.zone")}
-                data={ZONE_OFFSETS.map((z) => ({ value: z, label: `UTC${z}` }))}
-                {...form.getInputProps("exposure.takenZone")}
-              />
               <TextInput
                 label={t("exposure.latitude")}
                 placeholder="41.98"
