@@ -71,6 +71,26 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
     }
   });
 
+  it("says what is wrong with a store address or a key callback, naming the field", async () => {
+    const lab = await newLab();
+    expect((await wooAuth(lab.token, "shop dot example")).body).toEqual({
+      error: "bad-request",
+      message: "store_id: must be the store's address (https://shop.example.com)",
+      fields: { store_id: "not valid" },
+    });
+    expect((await wooAuth(lab.token, "ftp://shop.example.com")).body).toEqual({
+      error: "bad-request",
+      message: "store_id: must be an https:// address",
+      fields: { store_id: "not valid" },
+    });
+    const callback = (body: unknown) => s.api("/api/integrations/woocommerce/callback", { method: "POST", body });
+    expect((await callback({ consumer_key: "ck_x" })).body).toEqual({ error: "bad-request", message: "Not a WooCommerce key callback" });
+    expect((await callback({ user_id: "never-issued", consumer_key: "ck_x", consumer_secret: "cs_x" })).body).toEqual({
+      error: "bad-request",
+      message: "Unknown, used or expired authorization",
+    });
+  });
+
   it("keeps a WooCommerce store's path, without its trailing slashes, as the store's address", async () => {
     const lab = await newLab();
     const res = await wooAuth(lab.token, "https://shop.example.com/tienda//");
