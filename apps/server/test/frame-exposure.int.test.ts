@@ -108,6 +108,29 @@ describe.each(DATABASES)("a frame's exposure on %s", (kind) => {
     expect((await edit(token, filmId, { index: 2, exposure: { aperture: 128, shutter: "B", focal_length: 1 } })).status).toBe(200);
   });
 
+  it("reads a NOSSAFLEX-style file name at upload into the frame's exposure, and nothing from another name", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: roll });
+    for (const [index, file_name] of [
+      [3, "NO03_SS250_A8_FL80_EX-0.7.jpg"],
+      [4, "scan-04.jpg"],
+    ] as const) {
+      const begin = await s.api(`/api/film/shot/${film.id}/${index}/upload`, {
+        method: "POST",
+        token,
+        body: { content_type: "image/jpeg", content_length: 1000, file_name },
+      });
+      expect(begin.status).toBe(200);
+    }
+    expect(await exposureOf(token, film.id, 3)).toMatchObject({
+      shutter: "1/250",
+      aperture: 8,
+      focal_length: 80,
+      exposure_compensation: -0.7,
+    });
+    expect(await exposureOf(token, film.id, 4)).toMatchObject({ shutter: null, aperture: null, focal_length: null });
+  });
+
   it("lets nobody else note or read a frame's exposure", async () => {
     const owner = await photographer(s);
     const filmId = await frames(s, owner, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FrameExposureSchema, parseNossaflexName, parseShutterSpeed, shutterText } from "./frame-exposure.ts";
+import { exposureFromFileName, FrameExposureSchema, parseNossaflexName, parseShutterSpeed, shutterText } from "./frame-exposure.ts";
 
 describe("shutter speeds as photographers write them", () => {
   it("reads fractions, seconds, minutes, log-sheet numbers, bulb and time", () => {
@@ -88,5 +88,19 @@ describe("NOSSAFLEX file names", () => {
     expect(parseNossaflexName("NO00_A16.jpg")).toMatchObject({ frame: 0, aperture: 16, shutter: null });
     expect(parseNossaflexName("IMG_0003.jpg")).toBeNull();
     expect(parseNossaflexName("scan-03.jpg")).toBeNull();
+  });
+});
+
+describe("the exposure a scan's file name carries", () => {
+  it("is what a NOSSAFLEX name says, and nothing for another name", () => {
+    expect(exposureFromFileName("NO03_SS250_A8_FL80_EX0.jpg")).toEqual({
+      shutter: "1/250",
+      aperture: 8,
+      focal_length: 80,
+      exposure_compensation: 0,
+    });
+    expect(exposureFromFileName("NO07_A2.8.jpg")).toEqual({ aperture: 2.8 });
+    expect(exposureFromFileName("scan-07.jpg")).toEqual({});
+    expect(exposureFromFileName(null)).toEqual({});
   });
 });

@@ -165,3 +165,11 @@ export function parseNossaflexName(fileName: string): NossaflexFrame | null {
   }
   return frame;
 }
+
+/** The exposure a NOSSAFLEX-style file name carries, as shot columns (only what it says); empty for other names. */
+export function exposureFromFileName(fileName: string | null | undefined): Partial<ShotExposure> {
+  const frame = fileName ? parseNossaflexName(fileName) : null;
+  if (!frame) return {};
+  const { frame: _frame, ...settings } = frame;
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== null));
+}

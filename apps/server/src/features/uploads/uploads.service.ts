@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Readable, Transform } from "node:stream";
 import { MAX_SHOTS_PER_ROLL } from "@latent/domain/film-config";
 import type { UploadStatus } from "@latent/domain/films";
+import { exposureFromFileName } from "@latent/domain/frame-exposure";
 import { IMAGE_SIGNATURE_BYTES, imageTypeOf } from "@latent/domain/image-signature";
 import type { Kysely, Selectable } from "kysely";
 import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db/db-errors.ts";
@@ -160,6 +161,8 @@ export function createUploadsService(deps: UploadsDeps) {
             state: "uploading",
             object_key: objectKey,
             file_name: req.file_name ?? null,
+            // A NOSSAFLEX-style name (NO03_SS250_A8_FL80_EX0.jpg) says how the frame was exposed (issue 28).
+            ...exposureFromFileName(req.file_name),
             content_type: req.content_type,
             size: req.content_length,
             created_at: now,
