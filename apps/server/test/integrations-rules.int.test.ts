@@ -71,6 +71,30 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
     }
   });
 
+  it("keeps each lab's integration secret sealed to that lab: one copied to another lab signs nothing for it", async () => {
+    const owner = await labWithSecret();
+    const other = await labWithSecret();
+    const sealed = await s.latent.db
+      .selectFrom("lab_integrations")
+      .select("secret_sealed")
+      .where("lab_id", "=", owner.sub)
+      .executeTakeFirstOrThrow();
+    await s.latent.db
+      .updateTable("lab_integrations")
+      .set({ secret_sealed: sealed.secret_sealed })
+      .where("lab_id", "=", other.sub)
+      .execute();
+    const body = wooOrder(9001, BILLING);
+    const res = await deliver(other.sub, body, {
+      "content-type": "application/json",
+      "x-wc-webhook-signature": signed(body, owner.secret),
+      "x-wc-webhook-topic": "order.created",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "webhook-signature-invalid" });
+    expect(await wooOrders(other.sub)).toEqual([]);
+  });
+
   it("says what is wrong with a store address or a key callback, naming the field", async () => {
     const lab = await newLab();
     expect((await wooAuth(lab.token, "shop dot example")).body).toEqual({

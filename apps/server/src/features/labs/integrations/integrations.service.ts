@@ -108,11 +108,17 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     return shopify;
   }
 
-  /** The lab's integration secret in clear, for signature checks; null until generated. */
+  /** The lab's integration secret in clear, for signature checks; null until generated, or when it does not open. */
   async function secretOf(labId: string): Promise<string | null> {
     const row = await findIntegrations(db, labId);
     if (!row?.secret_sealed) return null;
-    return box.open(row.secret_sealed, sealFor(labId, "secret"));
+    try {
+      return box.open(row.secret_sealed, sealFor(labId, "secret"));
+    } catch {
+      // Sealed for another lab (a row copied over) or under another key: nothing can be signed with it.
+      log.warn({ lab: labId }, "the integration secret does not open for this lab");
+      return null;
+    }
   }
 
   return {
