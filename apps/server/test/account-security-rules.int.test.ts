@@ -4,6 +4,7 @@ import { timeStep, totpCode } from "../src/features/identity/security/totp.ts";
 import { cookieBrowser } from "./cookie-browser.ts";
 import { signIn, signUp } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { mailTo } from "./outbox-mail.ts";
 
 /**
  * Issue 25: the account-security rules' edges that account-security.int.test.ts leaves open: whose address a reset
@@ -25,17 +26,6 @@ const refresh = async (s: TestServer, refreshToken: string) =>
 
 const outbox = (s: TestServer, to: string) => s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).execute();
 
-/** The newest mail to an address with a subject (mail is sent after the answer, so it may take a moment). */
-async function mailTo(s: TestServer, to: string, subject: RegExp) {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outbox(s, to)).filter((r) => subject.test(r.subject)).at(-1);
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
 const linkIn = (text: string, path: string) => {
   const match = new RegExp(`https?://\\S+/auth/${path}/[\\w-]+(\\?lang=[\\w-]+)?`).exec(text);
   expect(match).toBeTruthy();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOTP_STEP_SECONDS, timeStep, totpCode } from "../src/features/identity/security/totp.ts";
 import { authorize, browser, signIn, signUp } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
+import { mailTo } from "./outbox-mail.ts";
 
 const refresh = async (s: TestServer, refreshToken: string) =>
   fetch(`${s.base}/oidc/oauth/token`, {
@@ -16,18 +17,6 @@ const refresh = async (s: TestServer, refreshToken: string) =>
     }),
   });
 
-/** The newest mail to an address (mail is sent after the answer, so it may take a moment). */
-async function mailTo(s: TestServer, to: string, subject: RegExp) {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(async () => {
-      const rows = await s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).orderBy("created_at", "desc").execute();
-      found = rows.find((r) => subject.test(r.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
 const linkIn = (text: string, path: string) => {
   const match = new RegExp(`https?://\\S+/auth/${path}/[\\w-]+(\\?lang=[\\w-]+)?`).exec(text);
   expect(match).toBeTruthy();

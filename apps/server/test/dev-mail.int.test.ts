@@ -7,19 +7,7 @@ import { buildApp, type Latent } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { browser, signUp } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
-
-/** The newest outbox row to an address whose subject matches (mail is sent after the answer, so it may take a moment). */
-async function mailTo(s: Pick<TestServer, "latent">, to: string, subject: RegExp) {
-  let found: { id: string; subject: string; text: string } | undefined;
-  await expect
-    .poll(async () => {
-      const rows = await s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).orderBy("created_at", "desc").execute();
-      found = rows.find((r) => subject.test(r.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
+import { mailTo } from "./outbox-mail.ts";
 
 const linkIn = (text: string, path: string) => new RegExp(`https?://\\S+/auth/${path}/[\\w-]+(\\?lang=[\\w-]+)?`).exec(text)?.[0];
 const page = async (base: string, path: string, headers: Record<string, string> = {}) => {

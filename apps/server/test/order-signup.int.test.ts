@@ -3,19 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorize, browser, finish } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 import { labWithOrder } from "./order-fixtures.ts";
-
-/** The newest mail to `to` in the outbox whose subject matches, waiting for it (the sign-up's mail is not awaited). */
-async function mailTo(s: TestServer, to: string, subject: RegExp) {
-  let found: { text: string } | undefined;
-  await expect
-    .poll(async () => {
-      const rows = await s.latent.db.selectFrom("outbox").selectAll().where("to", "=", to).orderBy("created_at", "desc").execute();
-      found = rows.find((r) => subject.test(r.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!.text;
-}
+import { mailTo } from "./outbox-mail.ts";
 
 /** The path and query of the first link of `text` to `path` on this site. */
 function linkIn(text: string, path: string) {
@@ -29,7 +17,7 @@ function linkIn(text: string, path: string) {
 async function sentOrder(s: TestServer) {
   const lab = await labWithOrder(s, { name: "Foto Lab Sants" }, `customer-${randomUUID()}@example.com`);
   expect((await lab.send()).status).toBe(200);
-  const orderPath = linkIn(await mailTo(s, lab.customer, /#77/), "/order");
+  const orderPath = linkIn((await mailTo(s, lab.customer, /#77/)).text, "/order");
   return { customer: lab.customer, orderPath, code: new URL(orderPath, s.base).searchParams.get("code")! };
 }
 
@@ -65,7 +53,7 @@ describe.each(DATABASES)("signing up from an order's mail on %s", (kind) => {
     const claim = () => s.api("/api/orders/claim", { method: "POST", token, body: { code } });
     expect((await claim()).body.error).toBe("email-not-verified");
 
-    const verify = linkIn(await mailTo(s, customer, /Confirm your email/), "/auth/verify/");
+    const verify = linkIn((await mailTo(s, customer, /Confirm your email/)).text, "/auth/verify/");
     expect(new URL(verify, s.base).searchParams.get("next")).toBe(orderPath);
     const confirmed = await browser(s.base).request(verify);
     expect(confirmed.status).toBe(200);
@@ -85,7 +73,7 @@ describe.each(DATABASES)("signing up from an order's mail on %s", (kind) => {
     const created = await b.form(`${interaction}/signup`, { email, password: "correct horse battery", role: "user" });
     await finish(s, b, created, redirectUri, clientId);
 
-    const verify = linkIn(await mailTo(s, email, /Confirm your email/), "/auth/verify/");
+    const verify = linkIn((await mailTo(s, email, /Confirm your email/)).text, "/auth/verify/");
     expect(verify).not.toContain("next=");
     const page = await (await browser(s.base).request(`${verify}&next=${encodeURIComponent("https://evil.example/")}`)).text();
     expect(page).toContain("Email confirmed");
@@ -100,7 +88,7 @@ describe.each(DATABASES)("signing up from an order's mail on %s", (kind) => {
     const created = await b.form(`${interaction}/signup`, { email: other, password: "correct horse battery", role: "user" });
     expect(created.status).toBe(303);
     const { access_token: token } = await finish(s, b, created, redirectUri, clientId);
-    await browser(s.base).request(linkIn(await mailTo(s, other, /Confirm your email/), "/auth/verify/"));
+    await browser(s.base).request(linkIn((await mailTo(s, other, /Confirm your email/)).text, "/auth/verify/"));
 
     const refused = await s.api("/api/orders/claim", { method: "POST", token, body: { code } });
     expect(refused.status).toBe(403);
