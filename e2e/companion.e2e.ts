@@ -9,6 +9,7 @@ import { apiAs } from "./support/api.ts";
 import { phoneBrowser, qrVideo } from "./support/camera.ts";
 import { createOrderWithRoll } from "./support/orders.ts";
 import { png } from "./support/png.ts";
+import { saveSpanishAddress } from "./support/profile.ts";
 
 /** A phone: Chromium on Android, at a common phone's size, with touch. */
 const { userAgent, deviceScaleFactor, isMobile, hasTouch } = devices["Pixel 7"];
@@ -43,14 +44,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Buys a sticker pack through the shop's sandbox checkout and waits for its stickers to be minted. */
 async function buyStickers(page: Page) {
-  await page.goto("/u/profile");
-  await page.getByLabel("Address", { exact: true }).fill("Carrer Major 1");
-  await page.getByLabel("Postal code").fill("17001");
-  await page.getByLabel("City").fill("Girona");
-  await page.getByRole("combobox", { name: "Country" }).fill("Spain");
-  await page.getByRole("option", { name: "Spain" }).click();
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText("Profile saved")).toBeVisible();
+  await saveSpanishAddress(page);
   await page.goto("/u/shop/token-packs");
   await page.locator("article[data-item=pack-24]").getByRole("button", { name: "Add to bag" }).click();
   await page.getByRole("button", { name: "Continue to shipping" }).click();

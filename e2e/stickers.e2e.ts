@@ -8,6 +8,7 @@ import jsqr from "jsqr";
 import sharp from "sharp";
 import { confirmEmail, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { phoneBrowser, qrVideo } from "./support/camera.ts";
+import { saveSpanishAddress } from "./support/profile.ts";
 
 const run = promisify(execFile);
 // jsqr is CommonJS typed as an ES module: its default import is module.exports, whose `default` is the decoder.
@@ -54,14 +55,7 @@ test("a photographer buys a sticker pack, prints the sheet, and a scanned sticke
   const rollPath = new URL(page.url()).pathname;
 
   // Where the parcel goes: the profile's address (shipping is the same as billing).
-  await page.goto("/u/profile");
-  await page.getByLabel("Address", { exact: true }).fill("Carrer Major 1");
-  await page.getByLabel("Postal code").fill("17001");
-  await page.getByLabel("City").fill("Girona");
-  await page.getByRole("combobox", { name: "Country" }).fill("Spain");
-  await page.getByRole("option", { name: "Spain" }).click();
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText("Profile saved")).toBeVisible();
+  await saveSpanishAddress(page);
 
   // The bag survives a reload; then shipping, a rate and the sandbox's card checkout.
   await page.goto("/u/shop/token-packs");

@@ -3,6 +3,7 @@ import { devices, expect, type Locator, type Page, test } from "@playwright/test
 import sharp from "sharp";
 import { confirmEmail, fillSignUp, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { dropFiles } from "./support/drop-files.ts";
+import { saveSpanishAddress } from "./support/profile.ts";
 import { acceptPrivacy, registerFirstRoll } from "./support/rolls.ts";
 
 /** How the brand is drawn (runs in the page): colour, font, letter spacing and capitals. */
@@ -197,14 +198,7 @@ test.describe("the shop in Spanish", () => {
     await signUpFromLanding(page, account, "user");
     await confirmEmail(page, account);
     await acceptPrivacy(page);
-    await page.goto("/u/profile");
-    await page.getByLabel("Address", { exact: true }).fill("Carrer Major 1");
-    await page.getByLabel("Postal code").fill("17001");
-    await page.getByLabel("City").fill("Girona");
-    await page.getByRole("combobox", { name: "Country" }).fill("Spain");
-    await page.getByRole("option", { name: "Spain" }).click();
-    await page.getByRole("button", { name: "Save profile" }).click();
-    await expect(page.getByText("Profile saved")).toBeVisible();
+    await saveSpanishAddress(page);
     await switchLanguage(page, "Language: English", "Español");
 
     await page.goto("/u/shop/token-packs");
