@@ -14,6 +14,7 @@ import { accountDataModule } from "./features/account-data/account-data.module.t
 import type { AccountDataService } from "./features/account-data/account-data.service.ts";
 import { type AccountGate, externalAccountGate } from "./features/account-data/account-gate.ts";
 import { betaModule } from "./features/beta/beta.module.ts";
+import { contactSheetModule } from "./features/contact-sheet/contact-sheet.module.ts";
 import { contactModule } from "./features/contact/contact.module.ts";
 import { devMailModule } from "./features/dev-mail/dev-mail.module.ts";
 import { downgradesModule } from "./features/downgrades/downgrades.module.ts";
@@ -280,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret, platform.mailer);
   const stickers = await stickersModule(ctx, { films, users });
+  await contactSheetModule(ctx, { films, shots, shares, labs: labProfiles, stickers });
   const shop = await shopModule(ctx, { users, stickers });
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });
   // Last: deleting an account reaches every feature before it through users' `deleting` hook. The embedded

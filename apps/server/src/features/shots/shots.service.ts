@@ -21,6 +21,7 @@ import {
   findShotByIndex,
   insertShotRow,
   listDoneShotFiles,
+  listDoneShotImages,
   listShotRows,
   listShotRowsOfFilms,
   listShotsOfUser,
@@ -240,6 +241,11 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
 
     doneFiles(filmId: string) {
       return listDoneShotFiles(db, filmId);
+    },
+
+    /** The preview and thumbnail keys of a roll's finished frames, in frame order (its contact sheet). */
+    doneImages(filmId: string) {
+      return listDoneShotImages(db, filmId);
     },
 
     /** The ids of a roll's shots (inside the caller's transaction, if any). */

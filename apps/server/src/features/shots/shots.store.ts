@@ -94,6 +94,17 @@ export function listDoneShotFiles(db: Db, filmId: string) {
     .execute();
 }
 
+/** The stored images of a roll's finished frames, in frame order: what its contact sheet prints. */
+export function listDoneShotImages(db: Db, filmId: string) {
+  return db
+    .selectFrom("shots")
+    .select(["index", "preview_key", "thumb_key"])
+    .where("film_id", "=", filmId)
+    .where("state", "=", "done")
+    .orderBy("index")
+    .execute();
+}
+
 export async function shotIdsOfFilm(db: Db, filmId: string): Promise<string[]> {
   const rows = await db.selectFrom("shots").select("id").where("film_id", "=", filmId).execute();
   return rows.map((r) => r.id);

@@ -82,7 +82,7 @@ function moduleSize(layout: LabelLayout, size: number, fontSize: number): number
 }
 
 /** Dark modules as one path of horizontal runs filled once, so a rasteriser leaves no hairline seams between modules. */
-function drawQr(doc: PDFKit.PDFDocument, modules: BitMatrix, x: number, y: number, module: number): void {
+export function drawQr(doc: PDFKit.PDFDocument, modules: BitMatrix, x: number, y: number, module: number): void {
   for (let row = 0; row < modules.size; row++) {
     let col = 0;
     while (col < modules.size) {

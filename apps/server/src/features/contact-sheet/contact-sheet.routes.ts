@@ -1,0 +1,60 @@
+import { ContactSheetQuerySchema } from "@latent/domain/contact-sheet";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { attachmentDisposition } from "../../platform/http/content-disposition.ts";
+import { fileResponse } from "../../platform/http/file-response.ts";
+import { bearerToken, callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
+import type { SharesService } from "../shares/shares.service.ts";
+import type { ContactSheetService } from "./contact-sheet.service.ts";
+
+const pdfResponse = fileResponse("application/pdf", "The contact sheet, saved under the roll's name");
+
+const sendPdf = (reply: FastifyReply, sheet: { pdf: Buffer; fileName: string }) =>
+  reply
+    .type("application/pdf")
+    .header("content-disposition", attachmentDisposition(sheet.fileName))
+    .header("cache-control", "private, no-store")
+    .send(sheet.pdf);
+
+/** GET film/{id}/contact-sheet (owner) and public/film/contact-sheet (a share link's holder, until it ends). */
+export function contactSheetRoutes(
+  app: FastifyInstance,
+  deps: { contactSheet: ContactSheetService; shares: Pick<SharesService, "resolve">; requireScopes: RequireScopes },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { contactSheet, shares, requireScopes } = deps;
+
+  r.get(
+    "/film/:id/contact-sheet",
+    {
+      config: { errors: ["nothing-to-download"] },
+      preHandler: requireScopes("read:film"),
+      schema: {
+        tags: ["films"],
+        summary: "The roll's contact sheet: a printable PDF of its frames, numbered, under a header of its film",
+        params: z.object({ id: z.string().max(64) }),
+        querystring: ContactSheetQuerySchema,
+        response: { 200: pdfResponse },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await contactSheet.render(callerOf(request).sub, request.params.id, request.query.paper)),
+  );
+
+  r.get(
+    "/public/film/contact-sheet",
+    {
+      config: { errors: ["unauthorized", "share-expired", "share-revoked", "nothing-to-download"] },
+      schema: {
+        tags: ["public"],
+        summary: "The shared roll's contact sheet (Authorization: Bearer <share code>)",
+        querystring: ContactSheetQuerySchema,
+        response: { 200: pdfResponse },
+      },
+    },
+    async (request, reply) => {
+      const link = await shares.resolve(bearerToken(request));
+      return sendPdf(reply, await contactSheet.render(link.ownerId, link.filmId, request.query.paper));
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { type ContactSheetPaper, contactSheetFileName } from "@latent/domain/contact-sheet";
+import { exposureIndex } from "@latent/domain/exposure-index";
+import type { FilmFormat } from "@latent/domain/film-config";
+import { AppError } from "../../platform/http/app-error.ts";
+import type { ObjectStore } from "../../platform/storage/object-store.ts";
+import type { FilmRow, FilmsService } from "../films/films.service.ts";
+import type { LabProfileService } from "../labs/profile/profile.service.ts";
+import type { ShotsService } from "../shots/shots.service.ts";
+import type { StickersService } from "../stickers/stickers.service.ts";
+
+export interface ContactSheetDeps {
+  store: ObjectStore;
+  publicUrl: string;
+  films: Pick<FilmsService, "load">;
+  shots: Pick<ShotsService, "doneImages">;
+  labs: Pick<LabProfileService, "mine">;
+  stickers: Pick<StickersService, "mine">;
+}
+
+/** The sheet's English names of the spec's process codes. */
+const PROCESS_NAMES: Record<string, string> = { "B/N": "B&W" };
+const MONTHS = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
+
+/** "ISO 400" at box speed; "ISO 400 · EI 800 (push +1)" pushed, "(pull -1)" pulled. */
+export function speedLine(iso: number, pushPull: number): string {
+  if (pushPull === 0) return `ISO ${iso}`;
+  const stops = pushPull > 0 ? `push +${pushPull}` : `pull ${pushPull}`;
+  return `ISO ${iso} · EI ${exposureIndex(iso, pushPull)} (${stops})`;
+}
+
+/** The header lines under the roll's name: stock, format and process; speed; when, which lab, how many frames. */
+export function headerLines(film: FilmRow, labName: string | null, frames: number): string[] {
+  const month = film.year !== null && film.month !== null ? MONTHS.format(new Date(Date.UTC(2000, film.month - 1))) : null;
+  const when = film.year === null ? null : [month, film.year].filter(Boolean).join(" ");
+  return [
+    [`${film.brand} ${film.model}`, film.format, PROCESS_NAMES[film.process] ?? film.process].join(" · "),
+    speedLine(film.iso, film.push_pull),
+    [when, labName ? `Lab: ${labName}` : null, `${frames} ${frames === 1 ? "frame" : "frames"}`].filter(Boolean).join(" · "),
+  ];
+}
+
+/** A roll's contact sheet (issue 28 §4): a printable PDF of its finished frames from their stored previews. */
+export function createContactSheetService({ store, publicUrl, films, shots, labs, stickers }: ContactSheetDeps) {
+  const readAll = async (key: string | null): Promise<Buffer | null> => {
+    const object = key ? await store.get(key) : null;
+    return object ? Buffer.concat(await object.body.toArray()) : null;
+  };
+
+  /** A lab's own order roll carries the lab's name; a roll a photographer added from a lab's order, that lab's. */
+  const labNameOf = async (film: FilmRow) => (film.order_id ? (await labs.mine(film.user_id)).name : film.from_lab_name) || null;
+
+  const shortIdOf = async (film: FilmRow, hash: string) => {
+    try {
+      return (await stickers.mine(film.user_id, hash)).short_id;
+    } catch {
+      // A sticker the owner no longer holds still opens the roll by its QR: the sheet prints it without the id.
+      return null;
+    }
+  };
+
+  return {
+    /** The PDF of the owner's roll (`userId` owns `filmId`, else 404) and the name the browser saves it under. */
+    async render(userId: string, filmId: string, paper: ContactSheetPaper): Promise<{ pdf: Buffer; fileName: string }> {
+      const film = await films.load(userId, filmId);
+      const frames = await shots.doneImages(film.id);
+      if (frames.length === 0) throw new AppError("nothing-to-download", "This roll has no finished scans to put on a contact sheet");
+      const [labName, shortId] = await Promise.all([
+        labNameOf(film),
+        film.sticker_hash ? shortIdOf(film, film.sticker_hash) : Promise.resolve(null),
+      ]);
+      // PDFKit, the QR encoder and sharp load with the first sheet: most servers never print one (decision 0029).
+      const [{ renderContactSheet }, { stickerUrl }] = await Promise.all([
+        import("./contact-sheet-pdf.ts"),
+        import("../stickers/sticker-sheet.ts"),
+      ]);
+      const pdf = await renderContactSheet({
+        paper,
+        format: film.format as FilmFormat,
+        title: film.name || `${film.brand} ${film.model}`,
+        lines: headerLines(film, labName, frames.length),
+        sticker: film.sticker_hash ? { url: stickerUrl(publicUrl, film.sticker_hash), shortId } : null,
+        // The preview is made for the screen and is what prints well; the small thumbnail only stands in for it.
+        frames: frames.map((f) => ({ index: f.index, image: async () => (await readAll(f.preview_key)) ?? readAll(f.thumb_key) })),
+      });
+      return { pdf, fileName: contactSheetFileName(film) };
+    },
+  };
+}
+
+export type ContactSheetService = ReturnType<typeof createContactSheetService>;
