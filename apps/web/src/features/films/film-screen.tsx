@@ -1,3 +1,4 @@
+import type { ContactSheetPaper } from "@latent/domain/contact-sheet";
 import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
@@ -12,6 +13,7 @@ import { useGearList } from "../gear/api/list-gear.ts";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { createWsTicket } from "./api/create-ws-ticket.ts";
 import { useDeleteFilm } from "./api/delete-film.ts";
+import { downloadContactSheet } from "./api/download-contact-sheet.ts";
 import { filmKeys } from "./api/film-keys.ts";
 import { useFilm } from "./api/get-film.ts";
 import { getFilmDownload } from "./api/get-film-download.ts";
@@ -24,6 +26,7 @@ import type { GearName } from "./components/shot-details.tsx";
 import { ShotEditPanel } from "./components/shot-edit-panel.tsx";
 import { UploadActions } from "./components/upload-actions.tsx";
 import { UploadPanel } from "./components/upload-panel.tsx";
+import { ContactSheetButton } from "./public/contact-sheet-button.tsx";
 import { DownloadControl } from "./public/download-control.tsx";
 import { FilmSummary } from "./public/film-summary.tsx";
 import { type GalleryItem, galleryItems } from "./public/gallery-items.ts";
@@ -91,6 +94,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const feed = useFilmFeed(film.id, () => createWsTicket(api, film.id), onEvent);
 
   const manifest = useCallback(() => getFilmDownload(api, film.id), [api, film.id]);
+  const contactSheet = useCallback((paper: ContactSheetPaper) => downloadContactSheet(api, film.id, paper), [api, film.id]);
   const onStaleImage = useCallback(() => refresh(STALE_LINK_DELAY_MS), [refresh]);
 
   const confirmDelete = () =>
@@ -184,6 +188,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
               </Button>
             </Group>
             <DownloadControl downloadKey={film.id} manifest={manifest} disabled={!hasDone} feed={feed} />
+            <ContactSheetButton film={film} fetchSheet={contactSheet} disabled={!hasDone} />
           </Stack>
         }
       />

@@ -1,3 +1,4 @@
+import type { ContactSheetPaper } from "@latent/domain/contact-sheet";
 import type { FilmDetail } from "@latent/domain/films";
 import { Alert, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -5,6 +6,7 @@ import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { ContactSheetButton } from "../films/public/contact-sheet-button.tsx";
 import { DownloadControl } from "../films/public/download-control.tsx";
 import { FilmSummary } from "../films/public/film-summary.tsx";
 import { galleryItems } from "../films/public/gallery-items.ts";
@@ -15,6 +17,7 @@ import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-dela
 import { useFilmFeed } from "../films/public/use-film-feed.ts";
 import { useShotInUrl } from "../films/public/use-shot-in-url.ts";
 import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
+import { downloadPublicContactSheet } from "./api/download-public-contact-sheet.ts";
 import { getPublicDownload } from "./api/get-public-download.ts";
 import { usePublicFilm } from "./api/get-public-film.ts";
 import { ShareLinkError } from "./api/share-link-client.ts";
@@ -45,6 +48,7 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
     },
   );
   const manifest = useCallback(() => getPublicDownload(code), [code]);
+  const contactSheet = useCallback((paper: ContactSheetPaper) => downloadPublicContactSheet(code, paper), [code]);
   const staleLinks = useDelayedRefresh(["public-film", code]);
   const onStaleImage = useCallback(() => staleLinks(STALE_LINK_DELAY_MS), [staleLinks]);
 
@@ -55,7 +59,12 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
       </Text>
       <FilmSummary
         film={{ ...film, shot_count: items.length }}
-        actions={<DownloadControl downloadKey={downloadKey} manifest={manifest} disabled={items.length === 0} feed={feed} />}
+        actions={
+          <Stack gap="xs" align="flex-end">
+            <DownloadControl downloadKey={downloadKey} manifest={manifest} disabled={items.length === 0} feed={feed} />
+            <ContactSheetButton film={film} fetchSheet={contactSheet} disabled={items.length === 0} />
+          </Stack>
+        }
       />
       <section aria-labelledby="shared-gallery-title">
         <Title order={2} size="h3" id="shared-gallery-title" mb="sm">
