@@ -14,8 +14,8 @@ import { accountDataModule } from "./features/account-data/account-data.module.t
 import type { AccountDataService } from "./features/account-data/account-data.service.ts";
 import { type AccountGate, externalAccountGate } from "./features/account-data/account-gate.ts";
 import { betaModule } from "./features/beta/beta.module.ts";
-import { contactSheetModule } from "./features/contact-sheet/contact-sheet.module.ts";
 import { contactModule } from "./features/contact/contact.module.ts";
+import { contactSheetModule } from "./features/contact-sheet/contact-sheet.module.ts";
 import { devMailModule } from "./features/dev-mail/dev-mail.module.ts";
 import { downgradesModule } from "./features/downgrades/downgrades.module.ts";
 import type { DowngradesService } from "./features/downgrades/downgrades.service.ts";
@@ -256,7 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Features in dependency order: each receives the services of those before it, never their tables.
   systemModule(ctx);
-  mediaModule(ctx);
+  const media = mediaModule(ctx);
   devMailModule(ctx);
   // Visitor services live at the root: the spec lists them as services apart from the product API (§7).
   const contact = contactModule(ctx);
@@ -273,14 +273,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const inactiveAccounts = inactiveAccountsModule(ctx, { users, shots });
   const films = await filmsModule(ctx, { shots, entitlements, users, gear });
   const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
-  const downloads = await downloadsModule(ctx, { films, shots });
+  const downloads = await downloadsModule(ctx, { films, shots, gear, media });
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web });
   const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret, platform.mailer);
-  const stickers = await stickersModule(ctx, { films, users });
+  const stickers = await stickersModule(ctx, { films, users, downloads });
   await contactSheetModule(ctx, { films, shots, shares, labs: labProfiles, stickers });
   const shop = await shopModule(ctx, { users, stickers });
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });
@@ -293,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gear,
     films,
     shots,
+    downloads,
     shop,
     stickers,
     purchases,

@@ -136,10 +136,25 @@ describe.each(BACKENDS)("your data, yours on %s with the %s store", (kind, store
         "subscriptions.json",
       ]),
     );
-    expect(files["rolls/Summer-in-Cadaqués/scan-1.jpg"]).toBe(sha(me.rolls[0]!.scans[0]!));
-    expect(files["rolls/Summer-in-Cadaqués/scan-2.jpg"]).toBe(sha(me.rolls[0]!.scans[1]!));
-    expect(files["rolls/Winter/scan-1.jpg"]).toBe(sha(me.rolls[1]!.scans[0]!));
-    expect(files["rolls/Winter/scan-2.jpg"]).toBe(sha(me.rolls[1]!.scans[1]!));
+    // Each scan leaves as it does everywhere (issue 28): its pixels as uploaded, its roll and frame written in.
+    const entry = (name: string) =>
+      execFileSync("python3", [
+        "-c",
+        "import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))",
+        path,
+        name,
+      ]);
+    const pixels = async (bytes: Buffer) => sha(await sharp(bytes).raw().toBuffer());
+    for (const [roll, name, scan] of [
+      ["Summer-in-Cadaqués", "scan-1.jpg", me.rolls[0]!.scans[0]!],
+      ["Summer-in-Cadaqués", "scan-2.jpg", me.rolls[0]!.scans[1]!],
+      ["Winter", "scan-1.jpg", me.rolls[1]!.scans[0]!],
+      ["Winter", "scan-2.jpg", me.rolls[1]!.scans[1]!],
+    ] as const) {
+      const bytes = entry(`rolls/${roll}/${name}`);
+      expect(await pixels(bytes)).toBe(await pixels(scan));
+      expect(bytes.includes(Buffer.from(`<AnalogExif:ExposureNumber>${name.slice(5, 6)}<`))).toBe(true);
+    }
     const profile = read("profile.json");
     expect(profile).toMatchObject({ user_id: me.sub, nickname: "ana", picture: null });
     // The profile picture itself, byte for byte as the profile serves it.

@@ -12,6 +12,10 @@ export const ERRORS = {
   "origin-not-allowed": { status: 403, message: "Origin not allowed" },
   "not-found": { status: 404, message: "Not found" },
   "nothing-to-download": { status: 404, message: "This roll has no finished scans to download" },
+  "download-changed": {
+    status: 409,
+    message: "A scan of this roll changed while the download was being prepared. Start the download again.",
+  },
   "unsupported-api-version": { status: 400, message: "Unsupported API version" },
   "gear-limit-reached": { status: 422, message: "Maximum gear limit reached" },
   "films-capacity-reached": { status: 422, message: "Maximum films capacity reached" },

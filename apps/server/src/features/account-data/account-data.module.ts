@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { BetaService } from "../beta/beta.service.ts";
 import type { ContactService } from "../contact/contact.service.ts";
+import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
 import type { LabProfileService } from "../labs/profile/profile.service.ts";
@@ -29,6 +30,7 @@ export async function accountDataModule(
     gear: GearService;
     films: FilmsService;
     shots: ShotsService;
+    downloads: DownloadsService;
     shop: ShopService;
     stickers: StickersService;
     purchases: PurchasesService;

@@ -9,6 +9,7 @@ import type { UrlSigner } from "../../platform/http/url-signer.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import { createZip, type ZipEntry } from "../../platform/zip/zip-stream.ts";
+import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { GearService } from "../gear/gear.service.ts";
 import type { LabProfileService } from "../labs/profile/profile.service.ts";
@@ -52,8 +53,8 @@ export interface AccountDataDeps {
   users: Pick<UsersService, "get" | "deleteForever" | "pictureKey">;
   labs: Pick<LabProfileService, "mine" | "logoKey">;
   gear: Pick<GearService, "list">;
-  films: Pick<FilmsService, "list" | "get">;
-  shots: Pick<ShotsService, "doneFiles">;
+  films: Pick<FilmsService, "list" | "get" | "loadForSignedLink">;
+  downloads: Pick<DownloadsService, "scansWithMetadata">;
   shop: Pick<ShopService, "list">;
   stickers: Pick<StickersService, "list">;
   purchases: Pick<PurchasesService, "mine" | "hasPaidSubscription">;
@@ -118,24 +119,21 @@ export function createAccountDataService(deps: AccountDataDeps) {
     for (const summary of await deps.films.list(userId, {})) {
       const film = await deps.films.get(userId, summary.id);
       const names = new Map(film.shots.map((shot) => [shot.index, shot.file_name]));
-      // Finished scans only: their CRC is known (computed when they were processed), so they stream straight through.
-      const files = await deps.shots.doneFiles(film.id);
+      // Finished scans only, each as it leaves Latent: with its film and frame written in (issue 28), its size and CRC
+      // known before the archive streams.
+      const scans = await deps.downloads.scansWithMetadata(await deps.films.loadForSignedLink(film.id));
       const roll: RollForArchive = {
         id: film.id,
         name: film.name,
         fields: film,
-        scans: files.map((f) => ({
-          index: f.index,
-          file_name: names.get(f.index) ?? null,
-          content_type: f.content_type,
-          size: Number(f.size),
-          crc32: Number(f.crc32),
-          modified: f.updated_at,
-          open: async () => {
-            const object = await store.get(f.object_key);
-            if (!object) throw new Error(`scan ${f.object_key} is missing from storage`);
-            return object.body;
-          },
+        scans: scans.map(({ index, content_type, entry }) => ({
+          index,
+          file_name: names.get(index) ?? null,
+          content_type,
+          size: entry.size,
+          crc32: entry.crc32,
+          modified: entry.modified,
+          open: entry.open,
         })),
       };
       entries.push(...rollEntries(roll, folders, at));

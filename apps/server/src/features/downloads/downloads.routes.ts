@@ -48,7 +48,9 @@ export function zipRoutes(app: FastifyInstance, deps: { downloads: DownloadsServ
       const { id } = request.params;
       // A link handed out through a share link names it: revoking the share stops the link too (url-signer.ts).
       if (!(await deps.signer.verify(`/zip/film/${id}`, request.query))) throw new AppError("forbidden");
-      const zip = await deps.downloads.streamById(id);
+      // `xmp=sidecar`: the files as stored, each with its `.xmp` packet beside it (for RAW-like workflows).
+      const mode = (request.query as { xmp?: string }).xmp === "sidecar" ? "sidecar" : "embedded";
+      const zip = await deps.downloads.streamById(id, mode);
       const headers = {
         "content-type": "application/zip",
         "content-length": zip.length,

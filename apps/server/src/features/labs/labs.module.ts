@@ -57,6 +57,10 @@ export async function labsModule(
     publicUrl: config.publicUrl,
   });
   grants.register(ORDER_GRANT, (id) => orders.isShareActive(id));
+  // A lab's roll carries its lab's name in every file that leaves (issue 28).
+  deps.downloads.describeRoll.add(async ({ film, facts }) => {
+    if (film.order_id) facts.lab = await orders.labNameOf(film.order_id);
+  });
   deps.users.deleting.add(async ({ userId, deleted }) => {
     const n = await deleteAllOrdersOfUser(db, userId);
     deleted("lab orders", n.deleted);

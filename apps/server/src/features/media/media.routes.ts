@@ -1,11 +1,18 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { notFound } from "../../platform/http/app-error.ts";
 import type { SignedQuery, UrlSigner } from "../../platform/http/url-signer.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 
-/** Serves stored objects (scans, previews, thumbnails, profile pictures, lab logos) through signed, expiring links. */
-export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; signer: UrlSigner }) {
+/** A file served in place of the stored object (a scan's original with its metadata written in); null: the object. */
+export type MediaTransform = (key: string) => Promise<{ body: Readable; size: number; contentType: string } | null>;
+
+/**
+ * Serves stored objects (scans, previews, thumbnails, profile pictures, lab logos) through signed, expiring links;
+ * `transforms` registered later (by features started after this one) may serve a file of their own for a key.
+ */
+export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; signer: UrlSigner; transforms: MediaTransform[] }) {
   app.get(
     "/media/*",
     {
@@ -17,6 +24,16 @@ export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; si
     async (request, reply) => {
       const key = (request.params as { "*": string })["*"];
       if (!(await deps.signer.verify(`/media/${key}`, request.query as SignedQuery))) throw notFound();
+      for (const transform of deps.transforms) {
+        const file = await transform(key);
+        if (file) {
+          return reply
+            .header("content-type", file.contentType)
+            .header("content-length", file.size)
+            .header("cache-control", "private, max-age=300")
+            .send(file.body);
+        }
+      }
       const object = await deps.store.get(key).catch(() => null);
       if (!object) throw notFound();
       return reply

@@ -87,7 +87,8 @@ export async function filmSummaryRows(db: Db, filmIds: readonly string[]) {
 export function listDoneShotFiles(db: Db, filmId: string) {
   return db
     .selectFrom("shots")
-    .select(["index", "object_key", "content_type", "size", "crc32", "updated_at"])
+    .select(["index", "object_key", "content_type", "size", "crc32", "updated_at", "camera_id", "lens_id", "scanner", "push_pull"])
+    .select(FRAME_EXPOSURE_FIELDS)
     .where("film_id", "=", filmId)
     .where("state", "=", "done")
     .orderBy("index")

@@ -35,6 +35,12 @@ export interface Original {
   read: ReadAt;
 }
 
+/**
+ * The original could not be read (gone from the store, shorter than its record): the download cannot be what its
+ * record says, unlike a file we cannot parse, which leaves as stored.
+ */
+export class OriginalUnreadable extends Error {}
+
 /** What can be written into: anything else leaves unchanged (with a sidecar packet where asked). */
 export const EMBEDDABLE = new Set(["image/jpeg", "image/tiff", "image/png"]);
 
@@ -247,10 +253,28 @@ export async function embedMetadata(original: Original, meta: FrameMetadata): Pr
   const splicer = SPLICERS[original.contentType];
   if (!splicer) return null;
   const read = blockReader(original.read, original.size);
-  const plan = await splicer({ ...original, read }, meta).catch(() => null);
+  const plan = await splicer({ ...original, read }, meta).catch((err: unknown) => {
+    if (err instanceof OriginalUnreadable) throw err;
+    return null;
+  });
   if (!plan) return null;
   const rest = original.size - plan.from;
   const restCrc = crc32OfRest(original.crc32, original.size, crc32Of(await read(0, plan.from)), plan.from);
   const crc = crc32Combine(crc32Combine(crc32Of(plan.head), restCrc, rest), crc32Of(plan.tail), plan.tail.length);
   return { ...plan, size: plan.head.length + rest + plan.tail.length, crc32: crc };
+}
+
+/** The spliced file's bytes from a stream of the whole original: the new head, the original past `from`, the tail. */
+export async function* splicedBytes(spliced: Pick<Spliced, "head" | "from" | "tail">, original: AsyncIterable<Buffer>) {
+  yield spliced.head;
+  let skip = spliced.from;
+  for await (const chunk of original) {
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      continue;
+    }
+    yield skip > 0 ? chunk.subarray(skip) : chunk;
+    skip = 0;
+  }
+  if (spliced.tail.length > 0) yield spliced.tail;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -107,6 +107,17 @@ export function createFsStore(root: string): ObjectStore {
       const found = await info(key);
       if (!found) return null;
       return { body: createReadStream(pathOf(key), { highWaterMark: BUFFER }), info: found };
+    },
+    async getRange(key, offset, length) {
+      if (!(await info(key))) return null;
+      const file = await open(pathOf(key), "r");
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await file.read(buffer, 0, length, offset);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await file.close();
+      }
     },
     localPath(key) {
       return pathOf(key);

@@ -89,7 +89,17 @@ describe.each(adapters)("the $name object store", (adapter) => {
     for (const key of [keyIn("missing"), folder]) {
       expect(await store.head(key)).toBeNull();
       expect(await store.get(key)).toBeNull();
+      expect(await store.getRange(key, 0, 1)).toBeNull();
     }
+  });
+
+  it("reads a range of an object: its start, its middle, and its end cut short", async () => {
+    const key = keyIn("range");
+    const bytes = randomBytes(200_000);
+    await store.put(key, bytes, "image/tiff");
+    expect(await store.getRange(key, 0, 8)).toEqual(bytes.subarray(0, 8));
+    expect(await store.getRange(key, 123_457, 65_536)).toEqual(bytes.subarray(123_457, 123_457 + 65_536));
+    expect(await store.getRange(key, 199_990, 10)).toEqual(bytes.subarray(199_990));
   });
 
   it("deletes a missing key without complaint", async () => {

@@ -38,6 +38,9 @@ export interface ObjectStore {
   /** Drops an unfinished upload and its parts; aborting an unknown upload is not an error. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
 
+  /** `length` bytes of the object from `offset` (a file's header, a TIFF's directory), or null when it does not exist. */
+  getRange(key: string, offset: number, length: number): Promise<Buffer | null>;
+
   /** A local file holding the object's bytes, when the store keeps objects as files (readers may skip a copy). */
   localPath?(key: string): string;
 }

@@ -215,6 +215,18 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
     head,
 
+    async getRange(key, offset, length) {
+      assertKey(key);
+      if (length === 0) return Buffer.alloc(0);
+      try {
+        const found = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
+        return Buffer.from((await found.Body?.transformToByteArray()) ?? []);
+      } catch (err) {
+        if (sdkError(err).name === "NoSuchKey") return null;
+        throw failed("GetObject", key, err);
+      }
+    },
+
     async delete(key) {
       assertKey(key);
       // S3 answers 204 for a missing key too.

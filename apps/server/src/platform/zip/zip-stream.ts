@@ -10,6 +10,11 @@ export interface ZipEntry {
   open(): Promise<Readable>;
   /** A local file holding the bytes (the filesystem store's): `writeTo` then reads it into reused buffers. */
   path?: string;
+  /**
+   * With `path`: the entry is not the file as it is but `head`, the file from `from`, then `tail` (a scan with its
+   * metadata written in); `size` and `crc32` are the result's. `open` gives the same bytes for other stores.
+   */
+  splice?: { head: Buffer; from: number; tail: Buffer };
 }
 
 export interface ZipOptions {
@@ -208,18 +213,23 @@ export function createZip(entries: ZipEntry[], options: ZipOptions = {}): Zip {
       for (const [i, p] of planned.entries()) {
         await send(p.local);
         if (p.entry.path) {
+          const { head, from, tail } = p.entry.splice ?? { head: null, from: 0, tail: null };
+          // The stored file's own size: the entry's less what the splice adds and drops.
+          const fileSize = p.entry.size - (head?.length ?? 0) - (tail?.length ?? 0) + from;
           const file = await openFile(p.entry.path, "r");
           try {
-            if ((await file.stat()).size !== p.entry.size) throw changed(p, 0);
-            let position = 0;
-            while (position < p.entry.size) {
+            if ((await file.stat()).size !== fileSize) throw changed(p, 0);
+            if (head) await send(head);
+            let position = from;
+            while (position < fileSize) {
               await pending[turn];
               const buffer = buffers[turn]!;
-              const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK, p.entry.size - position), position);
+              const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK, fileSize - position), position);
               if (bytesRead === 0) throw changed(p, position);
               position += bytesRead;
               void send(buffer.subarray(0, bytesRead));
             }
+            if (tail?.length) await send(tail);
           } finally {
             await file.close();
           }

@@ -334,6 +334,14 @@ export function createOrdersService(deps: OrdersDeps) {
       };
     },
 
+    /** The name of the lab an order belongs to, as its scans' metadata says it; null when the lab has none. */
+    async labNameOf(orderId: string): Promise<string | null> {
+      const row = await findOrderById(db, orderId);
+      if (!row) return null;
+      const { lab } = await labs.mailParts(row.lab_id, "en-US");
+      return lab.name || null;
+    },
+
     /** GET /public/order/download/{filmId}: one of the order's rolls as a zip manifest, under the link's grant. */
     async zip(code: string | null, filmId: string): Promise<ZipData> {
       const { row, scope } = await resolve(code);
