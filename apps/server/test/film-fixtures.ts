@@ -114,3 +114,49 @@ export function halfSent(s: TestServer, path: string, token: string, bytes: Buff
   });
   return sentHalf.then(() => ({ finish }));
 }
+
+/**
+ * An uncompressed 16-bit RGB TIFF, written by hand (sharp writes TIFF at 8 bits only), its directory after the pixels
+ * as scanner software's libtiff writes it; `bigEndian` for the "MM" byte order of some scanners.
+ */
+export function tiff16(w: number, h: number, seed = 1, bigEndian = false): Buffer {
+  const pixels = Buffer.alloc(w * h * 3 * 2);
+  for (let i = 0; i < w * h * 3; i++) {
+    const v = (i * 2654435761 + seed * 40503) % 65536;
+    if (bigEndian) pixels.writeUInt16BE(v, i * 2);
+    else pixels.writeUInt16LE(v, i * 2);
+  }
+  const entries: [number, number, number, number][] = [
+    [256, 4, 1, w], // ImageWidth
+    [257, 4, 1, h], // ImageLength
+    [258, 3, 3, 0], // BitsPerSample: 16,16,16 (out of line, below)
+    [259, 3, 1, 1], // Compression: none
+    [262, 3, 1, 2], // Photometric: RGB
+    [273, 4, 1, 8], // StripOffsets: right after the header
+    [277, 3, 1, 3], // SamplesPerPixel
+    [278, 4, 1, h], // RowsPerStrip
+    [279, 4, 1, pixels.length], // StripByteCounts
+    [284, 3, 1, 1], // PlanarConfiguration: chunky
+  ];
+  const ifdAt = 8 + pixels.length + (pixels.length % 2);
+  const bitsAt = ifdAt + 2 + entries.length * 12 + 4;
+  const out = Buffer.alloc(bitsAt + 6);
+  const u16 = (v: number, at: number) => (bigEndian ? out.writeUInt16BE(v, at) : out.writeUInt16LE(v, at));
+  const u32 = (v: number, at: number) => (bigEndian ? out.writeUInt32BE(v, at) : out.writeUInt32LE(v, at));
+  out.write(bigEndian ? "MM" : "II", 0, "latin1");
+  u16(42, 2);
+  u32(ifdAt, 4);
+  pixels.copy(out, 8);
+  u16(entries.length, ifdAt);
+  entries.forEach(([tag, type, count, value], i) => {
+    const at = ifdAt + 2 + i * 12;
+    u16(tag, at);
+    u16(type, at + 2);
+    u32(count, at + 4);
+    if (tag === 258) u32(bitsAt, at + 8);
+    else if (type === 3) u16(value, at + 8);
+    else u32(value, at + 8);
+  });
+  for (let i = 0; i < 3; i++) u16(16, bitsAt + i * 2);
+  return out;
+}
