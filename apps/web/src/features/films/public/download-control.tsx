@@ -1,5 +1,6 @@
 import type { ZipData } from "@latent/domain/films";
-import { Button, CloseButton, Group, Progress, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, CloseButton, Group, Progress, Stack, Text } from "@mantine/core";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRuntimeConfig } from "../../../shared/runtime-config/runtime-config-context.tsx";
 import { DOWNLOAD_EMPTY } from "../downloads/download-manager.ts";
@@ -31,9 +32,17 @@ export function DownloadControl(props: DownloadControlProps) {
   return flags.zip ? <ZipDownload {...props} /> : null;
 }
 
+/** The zip link asking for the files as stored, each with its metadata in an `.xmp` file beside it (issue 28). */
+export const withSidecars = (zipUrl: string) => `${zipUrl}${zipUrl.includes("?") ? "&" : "?"}xmp=sidecar`;
+
 function ZipDownload({ downloadKey, manifest, disabled, label, feed }: DownloadControlProps) {
   const { t } = useTranslation(["films", "errors"]);
-  const { data, start, dismiss } = useZipDownload(downloadKey, manifest);
+  const [sidecars, setSidecars] = useState(false);
+  const zipManifest = useCallback(async () => {
+    const zip = await manifest();
+    return sidecars ? { ...zip, zip_url: withSidecars(zip.zip_url) } : zip;
+  }, [manifest, sidecars]);
+  const { data, start, dismiss } = useZipDownload(downloadKey, zipManifest);
   const preparing = data?.preparing ?? false;
   const live = (data?.isDownloading ?? false) && !preparing && feed === "connected";
   const percent = data?.progress ?? 0;
@@ -60,6 +69,14 @@ function ZipDownload({ downloadKey, manifest, disabled, label, feed }: DownloadC
           {t("films:download.action")}
         </Button>
       </Group>
+      <Checkbox
+        size="xs"
+        label={t("films:download.sidecar")}
+        title={t("films:download.sidecarHint")}
+        checked={sidecars}
+        onChange={(e) => setSidecars(e.currentTarget.checked)}
+        disabled={disabled || preparing}
+      />
       {live && <Progress value={percent} size="md" animated aria-label={status ?? undefined} />}
       <Group gap={4} wrap="nowrap" role="status" aria-live="polite">
         {status && (
