@@ -1,15 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { LIGHTROOM_CLIENT_ID, LIGHTROOM_SCOPES } from "@latent/domain/plugins";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeStep, totpCode } from "../src/features/identity/security/totp.ts";
 import { cookieBrowser } from "./cookie-browser.ts";
-import { signIn, signUp } from "./embedded-sign-in.ts";
+import { authorize, finish, signIn, signUp } from "./embedded-sign-in.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 import { mailTo } from "./outbox-mail.ts";
 
 /**
  * Issue 25: the account-security rules' edges that account-security.int.test.ts leaves open: whose address a reset
  * link or an email change belongs to, what counts against the reset limits, what two-factor sign-in asks for when it
- * is off or half set up, and when a session was last seen.
+ * is off or half set up, when a session was last seen and which ones are listed, the mails of an account without a
+ * language, and what deleting the account ends.
  */
 const PASSWORD = "correct horse battery";
 
@@ -33,8 +37,15 @@ const linkIn = (text: string, path: string) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** An embedded account made directly, with a token for its subject. */
-async function account(s: TestServer, options: { emailVerified?: boolean; locale?: string } = {}) {
+/** The whole link to `/auth/<path>/` a mail holds, with every parameter it carries. */
+const mailedLink = (text: string, path: string) => {
+  const match = new RegExp(`https?://\\S+/auth/${path}/\\S+`).exec(text);
+  expect(match).toBeTruthy();
+  return new URL(match![0]);
+};
+
+/** An embedded account made directly, with a token for its subject; `locale: null` is an account without a language. */
+async function account(s: TestServer, options: { emailVerified?: boolean; locale?: string | null } = {}) {
   const id = randomUUID();
   const email = `${id}@example.com`;
   await s.latent.identity.accounts!.create({
@@ -42,13 +53,40 @@ async function account(s: TestServer, options: { emailVerified?: boolean; locale
     email,
     password: PASSWORD,
     role: "user",
-    locale: options.locale ?? "en-US",
+    locale: options.locale === undefined ? "en-US" : options.locale,
     emailVerified: options.emailVerified ?? true,
   });
   const token = await s.token({ sub: id, email });
   await s.api("/api/user/privacy-policy", { method: "POST", token });
   return { id, email, token };
 }
+
+/**
+ * An account as `npm run token` makes one (POST /auth/dev-token, with the secret in the data folder): it has no
+ * language, and a random password its owner replaces through the forgotten-password mail.
+ */
+async function scriptAccount(s: TestServer) {
+  const email = `script-${randomUUID()}@example.com`;
+  const secret = (await readFile(join(s.latent.config.dataDir, "dev-token-secret"), "utf8")).trim();
+  const res = await fetch(`${s.base}/auth/dev-token`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-latent-dev-secret": secret },
+    body: JSON.stringify({ email }),
+  });
+  expect(res.status).toBe(200);
+  return { email, token: ((await res.json()) as { access_token: string }).access_token };
+}
+
+/**
+ * A two-factor secret as an earlier release stored it: sealed under the operator's SECRET_KEY for its account. The
+ * sealed form must keep opening, or every owner of two-factor sign-in is locked out by an upgrade.
+ */
+const STORED_TOTP = {
+  secretKey: "an operator's secret key of at least 32 characters",
+  accountId: "0b6f3c1e-5d2a-4f7e-9a41-2c8d7e6f5a10",
+  secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  sealed: "v1._SzT41iVLy3ECq4u.ExfhxY4LTuAAcifPxN3kHA.uzTOZxQeyM_hbF2yf7nagfigDlg-bv7UDTD3Xy9GDsQ",
+};
 
 /** Turns two-factor sign-in on for an account; answers its secret, the step used and the recovery codes. */
 async function withTotp(s: TestServer, token: string) {
@@ -65,6 +103,31 @@ async function withTotp(s: TestServer, token: string) {
  */
 let clients = 0;
 const browser = (base: string) => cookieBrowser(base, { forwardedFor: `192.0.2.${++clients % 250}` });
+
+/** Pairs a Lightroom Classic with an account, as the plugin and the person's web app do (device flow, confirmed). */
+async function pairLightroom(s: TestServer, token: string) {
+  const provider = async (path: string, fields: Record<string, string>) => {
+    const res = await fetch(`${s.base}/oidc${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `198.51.100.${++clients % 250}` },
+      body: new URLSearchParams(fields),
+    });
+    return (await res.json()) as Record<string, string>;
+  };
+  const started = await provider("/device/auth", { client_id: LIGHTROOM_CLIENT_ID, scope: LIGHTROOM_SCOPES.join(" ") });
+  const confirmed = await s.api("/api/plugins/lightroom/confirm", {
+    method: "POST",
+    token,
+    body: { code: started.user_code, device_confirmed: true },
+  });
+  expect(confirmed.status).toBe(200);
+  const tokens = await provider("/oauth/token", {
+    grant_type: "urn:ietf:params:oauth:grant-type:device_code",
+    device_code: started.device_code!,
+    client_id: LIGHTROOM_CLIENT_ID,
+  });
+  expect(tokens.access_token).toEqual(expect.any(String));
+}
 
 describe.each(DATABASES)("account security rules on %s", (kind) => {
   let s: TestServer;
@@ -94,6 +157,22 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       const page = await browser(s.base).request(link);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('lang="fr-FR"');
+    });
+
+    it("mails an account without a language (made by the token command) an English reset link that sets its password", async () => {
+      const me = await scriptAccount(s);
+      await browser(s.base).form("/auth/forgot", { email: me.email });
+      const mail = await mailTo(s, me.email, /^Reset your Latent password$/);
+      expect(mail.text).toContain("The link works once, for 60 minutes.");
+      const url = mailedLink(mail.text, "reset");
+      // No language to carry: the link is the bare token, which the page opens in English.
+      expect(url.search).toBe("");
+      const link = url.pathname;
+      const page = await browser(s.base).request(link);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('lang="en-US"');
+      expect((await browser(s.base).form(link, { password: "my own passphrase at last" })).status).toBe(200);
+      expect((await signIn(s, me.email, "my own passphrase at last")).res.status).toBe(303);
     });
 
     it("keeps only the newest reset link working", async () => {
@@ -206,6 +285,23 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       await mailTo(s, `new-${me.email}`, /new email/);
     });
 
+    it("leads the sign-up's confirmation link back to the page the sign-up started from, in the sign-up's language", async () => {
+      const email = `return-${randomUUID()}@example.com`;
+      const b = browser(s.base);
+      const { interaction, redirectUri, clientId } = await authorize(s, b, { screen_hint: "signup", return_to: "/films?tab=rolls" });
+      const created = await b.form(`${interaction}/signup`, { email, password: PASSWORD, role: "user" });
+      expect(created.status).toBe(303);
+      await finish(s, b, created, redirectUri, clientId);
+      const url = mailedLink((await mailTo(s, email, /Confirm your email/)).text, "verify");
+      const params = url.searchParams;
+      expect([...params.keys()]).toEqual(["lang", "next"]);
+      expect(params.get("lang")).toBe("en-US");
+      expect(params.get("next")).toBe("/films?tab=rolls");
+      const confirmed = await browser(s.base).request(`${url.pathname}${url.search}`);
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.text()).toContain('<a href="/films?tab=rolls">Back to where you were</a>');
+    });
+
     it("sends one confirmation mail a minute: a second request at once is refused and mails nothing", async () => {
       const me = await account(s, { emailVerified: false });
       expect((await s.api("/api/account/verification", { method: "POST", token: me.token })).status).toBe(202);
@@ -312,6 +408,69 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       expect(notice.text).toContain("/auth/forgot?lang=fr-FR");
     });
 
+    it("tells an account without a language in English, with a bare link to the forgotten-password page", async () => {
+      const me = await account(s, { locale: null });
+      await withTotp(s, me.token);
+      for (let i = 0; i < 5; i++) {
+        const res = await s.api("/api/account/recovery-codes", {
+          method: "POST",
+          token: me.token,
+          body: { password: PASSWORD, code: "000000" },
+        });
+        expect(res.body.error).toBe("totp-invalid");
+      }
+      const notice = await mailTo(s, me.email, /^Two-factor codes for your Latent account are paused$/);
+      expect(notice.text).toContain("for the next 10 minutes");
+      expect(notice.text).toMatch(/change it now \(https?:\/\/[^/\s]+\/auth\/forgot\)/);
+    });
+
+    it("gives a QR code the phone can scan: an SVG image of the setup address", async () => {
+      const me = await account(s);
+      const setup = await s.api("/api/account/totp/setup", { method: "POST", token: me.token });
+      const [, base64] = /^data:image\/svg\+xml;base64,(.+)$/.exec(setup.body.qr_code)!;
+      const svg = Buffer.from(base64!, "base64").toString("utf8");
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
+      expect(svg.trimEnd()).toMatch(/<\/svg>$/);
+    });
+
+    it("takes no code on a second step begun before two-factor sign-in was turned off, and counts none as wrong", async () => {
+      const me = await account(s);
+      const { codes } = await withTotp(s, me.token);
+      const attempt = await signIn(s, me.email, PASSWORD);
+      const ticket = /name="ticket" value="([^"]+)"/.exec(await attempt.res.text())![1]!;
+      const off = await s.api("/api/account/totp/disable", {
+        method: "POST",
+        token: me.token,
+        body: { password: PASSWORD, code: codes[0]! },
+      });
+      expect(off.status).toBe(204);
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await attempt.b.form(`${attempt.interaction}/second-factor`, { ticket, code: "000000" })).status);
+      }
+      expect(statuses).toEqual(Array(6).fill(401));
+      // A new sign-in asks for the password alone.
+      expect((await signIn(s, me.email, PASSWORD)).res.status).toBe(303);
+    });
+
+    it("takes codes of a secret an earlier release stored, so two-factor sign-in survives an upgrade", async () => {
+      // A server of its own, under the SECRET_KEY the secret was sealed with.
+      const fresh = await startServer(kind, { SECRET_KEY: STORED_TOTP.secretKey });
+      try {
+        const id = STORED_TOTP.accountId;
+        const email = `${id}@example.com`;
+        await fresh.latent.identity.accounts!.create({ id, email, password: PASSWORD, role: "user", locale: "en-US", emailVerified: true });
+        await fresh.latent.db.updateTable("accounts").set({ totp_secret_sealed: STORED_TOTP.sealed }).where("id", "=", id).execute();
+        const token = await fresh.token({ sub: id, email });
+        const code = totpCode(STORED_TOTP.secret, timeStep(Date.now()));
+        const renewed = await fresh.api("/api/account/recovery-codes", { method: "POST", token, body: { password: PASSWORD, code } });
+        expect(renewed.status).toBe(200);
+        expect(renewed.body.recovery_codes).toHaveLength(10);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("refuses to turn two-factor sign-in on without a set-up secret", async () => {
       const me = await account(s);
       const res = await s.api("/api/account/totp/enable", { method: "POST", token: me.token, body: { code: "123456" } });
@@ -353,6 +512,52 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       const [session] = (await s.api("/api/account/sessions", { token: tokens.access_token })).body;
       expect(session.last_seen_at).toEqual(expect.any(String));
       expect(new Date(session.last_seen_at).getTime()).toBeGreaterThanOrEqual(new Date(session.created_at).getTime());
+    });
+
+    it("leaves out a session whose grant has expired, before its record is cleared away", async () => {
+      const email = `expired-${randomUUID()}@example.com`;
+      const { tokens: mine } = await signUp(s, email);
+      const other = await signIn(s, email, "correct horse battery");
+      await other.next(other.res);
+      const list = async () =>
+        (await s.api("/api/account/sessions", { token: mine.access_token })).body as { id: string; current: boolean }[];
+      const before = await list();
+      expect(before).toHaveLength(2);
+      const theirs = before.find((x) => !x.current)!;
+      await s.latent.db
+        .updateTable("oidc_payloads")
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where("type", "=", "Grant")
+        .where("id", "=", theirs.id)
+        .execute();
+      expect((await list()).map((x) => x.id)).toEqual([before.find((x) => x.current)!.id]);
+    });
+
+    it("names a paired Lightroom Classic beside the web app's sessions", async () => {
+      const { tokens } = await signUp(s, `lightroom-${randomUUID()}@example.com`);
+      await pairLightroom(s, tokens.access_token);
+      const sessions = (await s.api("/api/account/sessions", { token: tokens.access_token })).body as {
+        client: string;
+        current: boolean;
+      }[];
+      expect(sessions.map((x) => [x.client, x.current]).sort()).toEqual([
+        ["Latent web", true],
+        ["Lightroom Classic", false],
+      ]);
+    });
+  });
+
+  describe("deleting the account", () => {
+    it("ends its sign-in: the password, the sessions and the address are free of it", async () => {
+      const email = `leaving-${randomUUID()}@example.com`;
+      const { tokens } = await signUp(s, email);
+      const gone = await s.api("/api/account", { method: "DELETE", token: tokens.access_token, body: { password: PASSWORD } });
+      expect(gone.status).toBe(204);
+      expect((await s.api("/api/user", { token: tokens.access_token })).status).toBe(401);
+      expect((await refresh(s, tokens.refresh_token)).status).toBe(400);
+      expect((await signIn(s, email, PASSWORD)).res.status).toBe(401);
+      // The address can make a new account.
+      await signUp(s, email, "another passphrase entirely");
     });
   });
 });
