@@ -51,7 +51,12 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
   const metadataOf = async (film: FilmRow, list: DoneFile[]) => {
     const facts: RollFacts = { rollId: null, lab: null };
     await describeRoll.run({ film, facts });
-    const [cameras, lenses] = await Promise.all([gear.list("cameras", film.user_id), gear.list("lenses", film.user_id)]);
+    // Most rolls name no gear: then no gear is looked up.
+    const named = (ids: (string | null)[]) => ids.some((id) => id !== null);
+    const [cameras, lenses] = await Promise.all([
+      named([film.camera_id, ...list.map((f) => f.camera_id)]) ? gear.list("cameras", film.user_id) : [],
+      named([film.lens_id, ...list.map((f) => f.lens_id)]) ? gear.list("lenses", film.user_id) : [],
+    ]);
     return list.map((f) => frameMetadata(film, f, facts, { cameras, lenses }));
   };
 
