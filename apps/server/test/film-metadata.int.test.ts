@@ -176,6 +176,26 @@ describe.each(BACKENDS)("scans that leave with their film on %s with the %s stor
     expect(t["ExifIFD:ISO"]).toBe(50);
   });
 
+  it("sends a format it cannot write into (WebP) as stored, with its metadata in an .xmp file beside it", async () => {
+    const token = await photographer(s);
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "Mixed" } });
+    const webp = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#468" } })
+      .webp()
+      .toBuffer();
+    await upload(s, token, film.id, 1, webp, "image/webp");
+    await upload(s, token, film.id, 2, await scanJpeg(4));
+    await waitForShots(s, token, film.id, 2);
+    const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    const zip = Buffer.from(await (await fetch(`${s.base}${manifest.zip_url}`)).arrayBuffer());
+    expect(zip.length).toBe(manifest.size);
+    const { tags, files } = await zipTags(zip);
+    expect([...files.keys()].sort()).toEqual(["Mixed-01.webp", "Mixed-01.xmp", "Mixed-02.jpg"]);
+    expect(sha(files.get("Mixed-01.webp")!)).toBe(sha(webp));
+    expect(tags.get("Mixed-01.xmp")!["XMP-AnalogExif:ExposureNumber"]).toBe(1);
+    expect(tags.get("Mixed-01.xmp")!["XMP-AnalogExif:Film"]).toBe("Kodak Portra 400");
+    expect(tags.get("Mixed-02.jpg")!["XMP-AnalogExif:ExposureNumber"]).toBe(2);
+  });
+
   it("names the lab in a lab order's files, through the customer's link", async () => {
     const lab = await labWithOrder(s, { name: "Carmencita Film Lab", webpage: "", location: "Valencia" }, `${randomUUID()}@example.com`);
     const sent = await lab.send();

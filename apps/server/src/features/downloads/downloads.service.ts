@@ -96,7 +96,10 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
     return results;
   };
 
-  /** A roll's zip entries: each original with its metadata in it, or as stored with a sidecar packet beside it. */
+  /**
+   * A roll's zip entries: each original with its metadata in it, or as stored with a sidecar packet beside it (on
+   * request, or when its format cannot hold one).
+   */
   const entriesOf = async (film: FilmRow, list: (DoneFile & { file_name: string })[], mode: MetadataMode) => {
     const metas = await metadataOf(film, list);
     const spliced =
@@ -106,7 +109,7 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
             throw err instanceof OriginalUnreadable ? new AppError("download-changed") : err;
           })
         : [];
-    return list.flatMap((f, i): ZipEntry[] => {
+    return list.map((f, i): { file: ZipEntry; sidecar: ZipEntry | null } => {
       const s = spliced[i] ?? null;
       const file: ZipEntry = {
         name: f.file_name,
@@ -120,7 +123,8 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
           return s ? Readable.from(splicedBytes(s, body)) : body;
         },
       };
-      if (s || mode === "embedded") return [file];
+      // A file we do not write into (WebP, a TIFF near 4 GB) gets its packet beside it, as every file does on request.
+      if (s) return { file, sidecar: null };
       const packet = Buffer.from(xmpPacket(metas[i]!), "utf8");
       const sidecar: ZipEntry = {
         name: f.file_name.replace(/\.[^.]+$/, ".xmp"),
@@ -129,7 +133,7 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
         modified: f.updated_at,
         open: async () => Readable.from([packet]),
       };
-      return [file, sidecar];
+      return { file, sidecar };
     });
   };
 
@@ -142,10 +146,14 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
     }));
   };
 
+  /** The zip's entries in order: each file, then its sidecar where it has one. */
+  const zipEntries = (groups: { file: ZipEntry; sidecar: ZipEntry | null }[]) =>
+    groups.flatMap(({ file, sidecar }) => (sidecar ? [file, sidecar] : [file]));
+
   const stream = async (film: FilmRow, mode: MetadataMode = "embedded") => {
     const list = await files(film);
     if (list.length === 0) throw new AppError("nothing-to-download");
-    const zip = createZip(await entriesOf(film, list, mode), {
+    const zip = createZip(zipEntries(await entriesOf(film, list, mode)), {
       onFileDone: (done, total, name) =>
         bus.publish(film.id, {
           type: "download",
@@ -170,7 +178,7 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
         name: `${baseName(film)}.zip`,
         compression_rate: 0,
         // The zip's size with every file's metadata in it, as the stream will announce it.
-        size: list.length > 0 ? createZip(await entriesOf(film, list, "embedded")).length : createZip([]).length,
+        size: createZip(zipEntries(await entriesOf(film, list, "embedded"))).length,
         zip_url: signer.sign(`/zip/film/${film.id}`, link),
         files: list.map((f) => ({ file_name: f.file_name, file_url: signer.sign(`/media/${f.object_key}`, link) })),
       };
@@ -191,7 +199,7 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
     async scansWithMetadata(film: FilmRow) {
       const list = await files(film);
       const entries = await entriesOf(film, list, "embedded");
-      return list.map((f, i) => ({ index: f.index, content_type: f.content_type, entry: entries[i]! }));
+      return list.map((f, i) => ({ index: f.index, content_type: f.content_type, entry: entries[i]!.file }));
     },
 
     /**
@@ -204,8 +212,8 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
       const film = await films.loadForSignedLink(found[1]!).catch(() => null);
       const file = film ? (await files(film)).find((f) => f.object_key === key) : undefined;
       if (!film || !file) return null;
-      const [entry] = await entriesOf(film, [file], "embedded");
-      return { size: entry!.size, contentType: file.content_type, body: await entry!.open() };
+      const entry = (await entriesOf(film, [file], "embedded"))[0]!.file;
+      return { size: entry.size, contentType: file.content_type, body: await entry.open() };
     },
 
     describeRoll,
