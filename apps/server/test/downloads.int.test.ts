@@ -51,7 +51,7 @@ describe.each(BACKENDS)("roll downloads on %s with the %s store", (kind, store) 
     // Each file is its scan with metadata added: the same pixels, and the roll's film in it.
     for (const [i, [, bytes]] of files.entries()) {
       expect(sha(await sharp(bytes).raw().toBuffer())).toBe(sha(await sharp(scans[i]!).raw().toBuffer()));
-      expect(bytes.includes(Buffer.from("<AnalogExif:ExposureNumber>" + (i + 1) + "<"))).toBe(true);
+      expect(bytes.includes(Buffer.from(`<AnalogExif:ExposureNumber>${i + 1}<`))).toBe(true);
     }
 
     // As stored, with an .xmp packet beside each file, for workflows that keep metadata in sidecars.
