@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { LIGHTROOM_CLIENT_ID, LIGHTROOM_SCOPES } from "@latent/domain/plugins";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeStep, totpCode } from "../src/features/identity/security/totp.ts";
 import { cookieBrowser } from "./cookie-browser.ts";
@@ -363,6 +364,30 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       expect((await outbox(s, me.email)).filter((m) => /has changed/.test(m.subject))).toEqual([]);
       // A link is used once, whatever its outcome.
       expect((await browser(s.base).request(link)).status).toBe(400);
+    });
+    it("answers taken when another account signs up with the new address while the link is being opened", async () => {
+      const me = await account(s);
+      const wanted = `raced-${me.email}`;
+      await s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: wanted, password: PASSWORD } });
+      const link = linkIn((await mailTo(s, wanted, /new email/)).text, "email");
+      // The rival's sign-up lands after the link found the address free and before the account takes it: only the
+      // unique index can tell.
+      await sql`create function rival_sign_up() returns trigger language plpgsql as $$ begin
+          insert into accounts (id, email, password_hash, role) values (old.id || '-rival', new.email, old.password_hash, 'user');
+          return new;
+        end $$`.execute(s.latent.db);
+      await sql`create trigger rival_sign_up before update of email on accounts for each row
+        when (old.id = ${sql.lit(me.id)} and new.email is distinct from old.email) execute function rival_sign_up()`.execute(s.latent.db);
+      try {
+        const res = await browser(s.base).request(link);
+        expect(res.status).toBe(409);
+        expect(await res.text()).toContain("Another account already uses this address.");
+      } finally {
+        await sql`drop trigger rival_sign_up on accounts`.execute(s.latent.db);
+        await sql`drop function rival_sign_up()`.execute(s.latent.db);
+      }
+      expect((await s.api("/api/account", { token: me.token })).body).toMatchObject({ email: me.email });
+      expect((await outbox(s, me.email)).filter((m) => /has changed/.test(m.subject))).toEqual([]);
     });
   });
 
