@@ -132,6 +132,11 @@ export const ERRORS = {
     status: 503,
     message: "The event is recorded but its effect could not be applied yet: deliver it again later",
   },
+  "frame-log-unreadable": {
+    status: 400,
+    message:
+      "This file is not a frame log Latent can read: export the roll as JSON or CSV from Exif Notes, as XML from Film Rolls or as JSON from Lightme",
+  },
   "payload-too-large": { status: 413, message: "The request is too large" },
   "internal-error": { status: 500, message: "Something went wrong on our side" },
 } as const satisfies Record<string, { status: number; message: string }>;

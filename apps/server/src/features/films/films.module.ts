@@ -6,6 +6,8 @@ import type { ShotsService } from "../shots/shots.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { filmsRoutes } from "./films.routes.ts";
 import { createFilmsService } from "./films.service.ts";
+import { frameLogRoutes } from "./frame-log.routes.ts";
+import { createFrameLogService } from "./frame-log.service.ts";
 
 /** Rolls (`film/`). */
 export async function filmsModule(
@@ -23,5 +25,7 @@ export async function filmsModule(
     deleted("customers' rolls unlinked from the lab", n.labCopies);
   });
   await ctx.api((api) => filmsRoutes(api, { films, replies, requireScopes: ctx.requireScopes }));
+  const frameLogs = createFrameLogService({ films, shots: deps.shots });
+  await ctx.api((api) => frameLogRoutes(api, { frameLogs, requireScopes: ctx.requireScopes }));
   return films;
 }
