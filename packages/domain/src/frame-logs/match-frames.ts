@@ -19,7 +19,7 @@ export interface FrameMatch {
 }
 
 /** The shifts tried between the log's numbers and the scans', nearest first (a roll started at 00, 0 or 1; a lost leader). */
-const SHIFTS = [0, 1, -1, 2, -2];
+const SHIFTS = [1, -1, 2, -2];
 
 /**
  * A camera that counts down (36 … 1) logs its first picture under the highest number: the log's times run backwards
@@ -37,6 +37,26 @@ function countsDown(frames: readonly { frame: number; taken_at?: string | null }
     else if (dated[i]! > dated[i - 1]!) up++;
   }
   return down >= 2 && down > up;
+}
+
+/**
+ * The pairs one way of counting gives: each logged number (once) with the shot at its number (mirrored for a camera
+ * counting down) plus `offset`, where that shot exists. The review screen re-pairs with it when the photographer shifts
+ * or reverses the proposal.
+ */
+export function pairFrames(
+  frames: readonly number[],
+  shotIndexes: readonly number[],
+  how: { offset: number; reversed: boolean },
+): { frame: number; index: number }[] {
+  const unique = [...new Set(frames)].sort((a, b) => a - b);
+  const shots = new Set(shotIndexes);
+  const low = unique[0] ?? 0;
+  const high = unique.at(-1) ?? 0;
+  return unique
+    .map((frame) => ({ frame, index: (how.reversed ? low + high - frame : frame) + how.offset }))
+    .filter((pair) => shots.has(pair.index))
+    .sort((a, b) => (how.reversed ? b.frame - a.frame : a.frame - b.frame));
 }
 
 /**
@@ -63,24 +83,17 @@ export function matchFrames(
   unique.sort((a, b) => a - b);
   const shots = new Set(shotIndexes);
   const reversed = order === "reverse" || (order === "auto" && countsDown(frames));
-  const low = unique[0] ?? 0;
-  const high = unique.at(-1) ?? 0;
-  const numberOf = (frame: number) => (reversed ? low + high - frame : frame);
 
+  // No shift unless one pairs strictly more.
   let offset = 0;
-  let best = -1;
+  let pairs = pairFrames(unique, shotIndexes, { offset, reversed });
   for (const shift of SHIFTS) {
-    const count = unique.filter((f) => shots.has(numberOf(f) + shift)).length;
-    if (count > best) {
-      best = count;
+    const tried = pairFrames(unique, shotIndexes, { offset: shift, reversed });
+    if (tried.length > pairs.length) {
       offset = shift;
+      pairs = tried;
     }
   }
-
-  const pairs = unique
-    .filter((f) => shots.has(numberOf(f) + offset))
-    .map((frame) => ({ frame, index: numberOf(frame) + offset }))
-    .sort((a, b) => (reversed ? b.frame - a.frame : a.frame - b.frame));
   const pairedFrames = new Set(pairs.map((p) => p.frame));
   const pairedShots = new Set(pairs.map((p) => p.index));
   const unmatched_frames = [...unique.filter((f) => !pairedFrames.has(f)), ...duplicates].sort((a, b) => a - b);

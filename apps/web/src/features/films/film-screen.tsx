@@ -21,6 +21,7 @@ import { useUpdateShot } from "./api/update-shot.ts";
 import { BulkExposureDialog } from "./components/bulk-exposure-dialog.tsx";
 import { FilmForm } from "./components/film-form.tsx";
 import { filmTitle } from "./components/film-texts.ts";
+import { FrameLogDialog } from "./components/frame-log-dialog.tsx";
 import { ShareDialog } from "./components/share-dialog.tsx";
 import type { GearName } from "./components/shot-details.tsx";
 import { ShotEditPanel } from "./components/shot-edit-panel.tsx";
@@ -66,6 +67,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [notingMany, setNotingMany] = useState(false);
+  const [importingLog, setImportingLog] = useState(false);
   const lightbox = useShotInUrl();
 
   const items = useMemo(() => galleryItems(film.shots, filmUploads), [film.shots, filmUploads]);
@@ -208,9 +210,14 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
             {t("gallery.title")}
           </Title>
           {film.shots.length > 0 && (
-            <Button variant="default" size="xs" onClick={() => setNotingMany(true)}>
-              {t("bulk.action")}
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" size="xs" onClick={() => setImportingLog(true)}>
+                {t("frameLog.action")}
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setNotingMany(true)}>
+                {t("bulk.action")}
+              </Button>
+            </Group>
           )}
         </Group>
         <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} tileActions={tileActions} onToggleKeep={toggleKeep} />
@@ -247,6 +254,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
       </Modal>
       <ShareDialog filmId={film.id} opened={sharing} onClose={() => setSharing(false)} />
       <BulkExposureDialog film={film} opened={notingMany} onClose={() => setNotingMany(false)} />
+      <FrameLogDialog film={film} opened={importingLog} onClose={() => setImportingLog(false)} />
     </Stack>
   );
 }
