@@ -196,6 +196,22 @@ describe.each(BACKENDS)("scans that leave with their film on %s with the %s stor
     expect(tags.get("Mixed-02.jpg")!["XMP-AnalogExif:ExposureNumber"]).toBe(2);
   });
 
+  it("fills a roll's empty scanner from what its first scan's EXIF names, and keeps one the photographer set", async () => {
+    const token = await photographer(s);
+    const { body: bare } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "No scanner" } });
+    const { body: set } = await s.api("/api/film", {
+      method: "POST",
+      token,
+      body: { ...roll, name: "Lab scanned", scanner: "Noritsu HS-1800" },
+    });
+    for (const film of [bare, set]) {
+      await upload(s, token, film.id, 1, await scanJpeg(5));
+      await waitForShots(s, token, film.id, 1);
+    }
+    expect((await s.api(`/api/film/${bare.id}`, { token })).body.scanner).toBe("EPSON Perfection V600");
+    expect((await s.api(`/api/film/${set.id}`, { token })).body.scanner).toBe("Noritsu HS-1800");
+  });
+
   it("names the lab in a lab order's files, through the customer's link", async () => {
     const lab = await labWithOrder(s, { name: "Carmencita Film Lab", webpage: "", location: "Valencia" }, `${randomUUID()}@example.com`);
     const sent = await lab.send();

@@ -6,6 +6,7 @@ import type { ShotsService } from "../shots/shots.service.ts";
 import type { UsersService } from "../users/users.service.ts";
 import { filmsRoutes } from "./films.routes.ts";
 import { createFilmsService } from "./films.service.ts";
+import { prefillScannerRow } from "./films.store.ts";
 import { frameLogRoutes } from "./frame-log.routes.ts";
 import { createFrameLogService } from "./frame-log.service.ts";
 
@@ -23,6 +24,10 @@ export async function filmsModule(
     const n = await films.removeAllOfUser(userId);
     deleted("rolls (with their shots, uploads, share links and files)", n.rolls);
     deleted("customers' rolls unlinked from the lab", n.labCopies);
+  });
+  // A roll without a scanner takes the one its first scan's EXIF names (issue 28).
+  deps.shots.scanned.add(async ({ shot, scanner }) => {
+    if (scanner) await prefillScannerRow(db, shot.film_id, scanner);
   });
   await ctx.api((api) => filmsRoutes(api, { films, replies, requireScopes: ctx.requireScopes }));
   const frameLogs = createFrameLogService({ films, shots: deps.shots });

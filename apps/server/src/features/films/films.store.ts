@@ -59,6 +59,17 @@ export function updateFilmRow(db: Db, userId: string, id: string, values: Update
     .executeTakeFirst();
 }
 
+/** Sets a roll's scanner where it has none (its first scan's EXIF names one); answers whether it did. */
+export async function prefillScannerRow(db: Db, id: string, scanner: string): Promise<boolean> {
+  const r = await db
+    .updateTable("films")
+    .set({ scanner, updated_at: new Date() })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("scanner", "is", null), eb("scanner", "=", "")]))
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
 /** Locks a user's roll until the transaction ends (no shot can be added to it meanwhile); answers whether it exists. */
 export async function lockFilmRow(tx: Db, userId: string, id: string): Promise<boolean> {
   const row = await tx.selectFrom("films").select("id").where("id", "=", id).where("user_id", "=", userId).forUpdate().executeTakeFirst();

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { loadSharp } from "../../platform/images/load-sharp.ts";
+import { scannerOfExif } from "../../platform/metadata/scanner-of-exif.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { ShotRow, ShotsService } from "./shots.service.ts";
 import { claimPendingShot, failExhaustedShots, releaseShotClaims, updateShotRow } from "./shots.store.ts";
@@ -64,7 +65,13 @@ export async function makePreviews(path: string, options: Pick<ProcessingOptions
     .webp({ quality: 78 })
     .toBuffer();
   const upright = (meta.orientation ?? 1) >= 5;
-  return { preview, thumbnail, width: (upright ? meta.height : meta.width) ?? null, height: (upright ? meta.width : meta.height) ?? null };
+  return {
+    preview,
+    thumbnail,
+    width: (upright ? meta.height : meta.width) ?? null,
+    height: (upright ? meta.width : meta.height) ?? null,
+    scanner: await scannerOfExif(meta.exif),
+  };
 }
 
 /**
@@ -108,12 +115,15 @@ export function createShotProcessor(
         await pipeline(object.body, checksum, createWriteStream(tmp, { highWaterMark: 1 << 20 }));
       }
 
-      const { preview, thumbnail, width, height } = await makePreviews(local ?? tmp, options);
+      const { preview, thumbnail, width, height, scanner } = await makePreviews(local ?? tmp, options);
       const base = shot.object_key.replace(/\/original$/, "");
       const previewKey = `${base}/preview.jpg`;
       const thumbKey = `${base}/thumb.webp`;
       await store.put(previewKey, preview, "image/jpeg");
       await store.put(thumbKey, thumbnail, "image/webp");
+      // What the scan's EXIF says of its scanner fills the roll's where it has none (issue 28); a failure here is
+      // not the scan's. Before the shot is done, so whoever sees it done sees the roll's scanner too.
+      await shots.scanned.run({ shot, scanner }).catch((err) => log.warn({ err, shot: shot.id }, "scanner prefill failed"));
       const row = await updateShotRow(db, shot.id, {
         state: "done",
         error_message: null,

@@ -53,6 +53,8 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
   entitlements.registerMeter("storage", storageUsed);
   /** Runs before a shot's files go: the uploads feature cancels an unfinished upload of it. */
   const beforeDiscard = createHook<ShotRow>();
+  /** Runs once a scan is processed, with the device its EXIF names: the films feature fills a roll's empty scanner. */
+  const scanned = createHook<{ shot: ShotRow; scanner: string | null }>();
 
   const link = (key: string | null, scope: LinkScope = { ttlS: MEDIA_LINK_TTL_S }) =>
     key ? signer.sign(`/media/${key}`, { ...scope, ttlS: Math.min(scope.ttlS, MEDIA_LINK_TTL_S) }) : null;
@@ -123,6 +125,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     /** A signed link to one of a roll's stored files (a cover, say), with the lifetime every scan link has. */
     mediaLink: (key: string) => link(key)!,
     beforeDiscard,
+    scanned,
     announce,
     change,
 
