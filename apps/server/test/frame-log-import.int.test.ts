@@ -155,7 +155,7 @@ describe.each(DATABASES)("importing a frame log on %s", (kind) => {
     });
   });
 
-  it("calls out a log with more frames than scans, writes nothing, then writes only what was confirmed", async () => {
+  it("calls out a log with more frames than scans, writes nothing, then writes only the pairs as confirmed", async () => {
     const token = await photographer(s);
     const filmId = await scannedRoll(token, 4);
     const p = (await preview(token, filmId, { file_name: "roll.json", text: fixture("exif-notes.json") })).body as Preview;
@@ -164,15 +164,15 @@ describe.each(DATABASES)("importing a frame log on %s", (kind) => {
     expect(p.unmatched_frames).toEqual([5]);
     expect(p.pairs.map((x) => x.index)).toEqual([1, 2, 3, 4]);
     expect(Object.values(await exposures(token, filmId)).every((e) => e.shutter === null)).toBe(true);
-    // The photographer unpairs frame 2 and confirms the rest.
-    const res = await apply(
-      token,
-      filmId,
-      confirmAll(p).filter((x) => x.frame !== 2),
-    );
+    // The photographer puts frame 5 on shot 2 instead of frame 2, and confirms the rest.
+    const frame5 = p.frames.find((f) => f.frame === 5)!;
+    const res = await apply(token, filmId, [
+      ...confirmAll(p).filter((x) => x.frame !== 2),
+      { frame: 5, index: 2, exposure: frame5.exposure },
+    ]);
     expect(res.status).toBe(200);
     const saved = await exposures(token, filmId);
-    expect(saved[2]!.shutter).toBeNull();
+    expect(saved[2]).toMatchObject({ shutter: "B", aperture: null, exposure_compensation: null });
     expect(saved[3]).toMatchObject({ aperture: 8, shutter: "1/125" });
   });
 

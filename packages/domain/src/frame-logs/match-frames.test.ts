@@ -68,5 +68,10 @@ describe("pairing logged frames with scanned shots", () => {
     expect(matchFrames(logged(range(1, 4)), range(1, 4), "reverse").pairs[0]).toEqual({ frame: 4, index: 1 });
     const oneOff = [1, 2, 3, 4].map((frame) => ({ frame, taken_at: `2026-08-14T1${frame === 2 ? 9 : frame}:00:00Z` }));
     expect(matchFrames(oneOff, range(1, 4)).reversed).toBe(false);
+    const twoFrames = [
+      { frame: 1, taken_at: "2026-08-14T12:00:00Z" },
+      { frame: 2, taken_at: "2026-08-14T11:00:00Z" },
+    ];
+    expect(matchFrames(twoFrames, range(1, 2)).reversed).toBe(false);
   });
 });

@@ -68,6 +68,8 @@ describe("values as logging apps write them", () => {
     expect(takenAt("2026-01-14T09:15:30", { timeZone: "Europe/Madrid" })).toBe("2026-01-14T09:15:30+01:00");
     expect(takenAt("2026-08-14T09:15:30.208630", { timeZone: "America/New_York" })).toBe("2026-08-14T09:15:30-04:00");
     expect(takenAt("2026-08-14 09:15")).toBe("2026-08-14T09:15:00+00:00");
+    // Half an hour before the clocks go forward in Madrid (02:00 → 03:00 on 29 March 2026): still winter time.
+    expect(takenAt("2026-03-29 01:30", { timeZone: "Europe/Madrid" })).toBe("2026-03-29T01:30:00+01:00");
     expect(takenAt("2026-08-14 09:15", { timeZone: "Not/AZone" })).toBe("2026-08-14T09:15:00+00:00");
     expect(takenAt("2026-02-30 09:15")).toBeNull();
     expect(takenAt("yesterday")).toBeNull();
