@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIntegrationsService } from "../src/features/labs/integrations/integrations.service.ts";
 import { saveIntegrations } from "../src/features/labs/integrations/integrations.store.ts";
-import { createShopifyAdmin } from "../src/features/labs/integrations/shopify-admin.ts";
+import { createShopifyAdmin, type ShopifyAdmin } from "../src/features/labs/integrations/shopify-admin.ts";
 import { createSecretBox } from "../src/platform/crypto/secret-box.ts";
 import { DATABASES, type TestServer } from "./harness.ts";
 import { startIntegrationServer } from "./integration-fixtures.ts";
@@ -10,7 +10,8 @@ import { startIntegrationServer } from "./integration-fixtures.ts";
 /**
  * Issue 25: the integration rules' edges that the main suite (integrations.int.test.ts) leaves open: which store
  * addresses a lab may connect, what a WooCommerce delivery that is not a new order does, how a store's customer
- * becomes a lab order, and what the lab is told when Shopify refuses or cannot be reached.
+ * becomes a lab order, what the lab is told when Shopify refuses or cannot be reached, and what the operator's log
+ * says of each failed connection or import (which lab, which store, why).
  */
 const SHOPIFY = { clientId: "latent-shopify-app", clientSecret: "shpss_rules_client_secret" };
 const SHOP = "darkroom-supplies.myshopify.com";
@@ -61,6 +62,8 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
       "http://127.0.0.1.example.com",
       "http://localhost.example.com",
       "http://[::2]",
+      "ftp://localhost/shop",
+      "ws://127.0.0.1:8080",
       "https://admin:hunter2@shop.example.com",
       "https://admin@shop.example.com",
       "https://:hunter2@shop.example.com",
@@ -139,6 +142,44 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
     expect(await wooOrders(lab.sub)).toEqual([]);
   });
 
+  it("acknowledges WooCommerce's ping with the blank around it, and refuses unsigned a body that merely holds one", async () => {
+    const lab = await newLab();
+    for (const [ping, type] of [
+      ["webhook_id=12\r\n", "application/x-www-form-urlencoded"],
+      [' {"webhook_id":"12"}\n', "application/json"],
+    ]) {
+      const res = await deliver(lab.sub, ping!, { "content-type": type! });
+      expect(res.status, ping).toBe(200);
+    }
+    for (const [body, type] of [
+      ["id=5&webhook_id=12", "application/x-www-form-urlencoded"],
+      ["webhook_id=12&id=5", "application/x-www-form-urlencoded"],
+      ['{"id":5}{"webhook_id":12}', "application/json"],
+      ['{"webhook_id":12}{"id":5}', "application/json"],
+    ]) {
+      const res = await deliver(lab.sub, body!, { "content-type": type! });
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toMatchObject({ error: "webhook-signature-invalid" });
+    }
+    expect(await wooOrders(lab.sub)).toEqual([]);
+  });
+
+  it("names a parameter Shopify's redirect repeats in the 400, cut to its first 40 characters", async () => {
+    const long = "x".repeat(60);
+    for (const [query, name] of [
+      ["code=a&shop=b&code=c", "code"],
+      [`${long}=1&${long}=2`, long.slice(0, 40)],
+    ]) {
+      const res = await s.api(`/api/integrations/shopify/callback?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({
+        error: "bad-request",
+        message: `The query parameter "${name}" is repeated: Shopify's redirect names each once`,
+        fields: { [name!]: "repeated" },
+      });
+    }
+  });
+
   it("makes an order only of an order topic: a product event or a deleted order's delivery makes none", async () => {
     const lab = await labWithSecret();
     for (const topic of ["product.created", "customer.updated", "order.deleted", "coupon.order.created"]) {
@@ -179,24 +220,58 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
     expect(byId.get("915")?.reference).toBe("#915");
   });
 
-  describe("Shopify through the service, with the shop's answers set by the test", () => {
+  it("acknowledges an order it cannot make a customer of, and names by the email a customer whose name is blank", async () => {
+    const lab = await labWithSecret();
+    // No customer email, or no billing at all (a manual order in WooCommerce's admin): nothing to make, and nothing to retry.
+    for (const body of [wooOrder(920, { ...BILLING, email: "" }), JSON.stringify({ id: 921, number: "921", billing: null })]) {
+      expect((await lab.send(body)).status, body).toBe(200);
+    }
+    expect((await lab.send(wooOrder(922, { ...BILLING, first_name: "   ", last_name: "" }))).status).toBe(200);
+    expect((await wooOrders(lab.sub)).map((o) => [o.external_id, o.user_name])).toEqual([["922", "joan.miro@example.com"]]);
+  });
+
+  it("refuses a delivery whose billing names the customer with something other than text, and makes nothing", async () => {
+    const lab = await labWithSecret();
+    for (const billing of [{ first_name: 42 }, { last_name: ["Miró"] }, { email: 7 }, { phone: 600111222 }]) {
+      const body = JSON.stringify({ id: 930, number: "930", billing: { ...BILLING, ...billing } });
+      const res = await lab.send(body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toMatchObject({ error: "bad-request", message: "The webhook body is not a WooCommerce order" });
+    }
+    expect(await wooOrders(lab.sub)).toEqual([]);
+  });
+
+  describe("through the service, with Shopify's answers set by the test and its log read back", () => {
     const box = createSecretBox("integration rules' secret", "integrations.credentials");
-    const service = (fetchFn: typeof fetch, configured = true) =>
+    /** What the service told the operator's log: level, fields, message. */
+    type Logged = [level: "warn" | "info", fields: object, message: string];
+    const recorder = (lines: Logged[]) => ({
+      warn: (fields: object, message: string) => void lines.push(["warn", fields, message]),
+      info: (fields: object, message: string) => void lines.push(["info", fields, message]),
+    });
+    const service = (
+      fetchFn: typeof fetch,
+      configured = true,
+      log: Logged[] = [],
+      admin: ShopifyAdmin = createShopifyAdmin({ ...SHOPIFY, apiUrl: "https://shop.test" }, fetchFn),
+    ) =>
       createIntegrationsService({
         db: s.latent.db,
         orders: s.latent.services.orders,
         box,
-        shopify: configured
-          ? {
-              config: { ...SHOPIFY, apiUrl: "https://shop.test" },
-              admin: createShopifyAdmin({ ...SHOPIFY, apiUrl: "https://shop.test" }, fetchFn),
-            }
-          : null,
+        shopify: configured ? { config: { ...SHOPIFY, apiUrl: "https://shop.test" }, admin } : null,
         publicUrl: "https://latent.example",
         returnPath: "/u/lab/lintegrations",
-        log: { warn: () => {}, info: () => {} } as never,
+        log: recorder(log) as never,
         now: () => new Date(),
       });
+    /** Shopify's redirect query, signed with the app's secret as Shopify signs it. */
+    const signedQuery = (params: Record<string, string>) => {
+      const sorted = new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
+      const hmac = createHmac("sha256", SHOPIFY.clientSecret).update(sorted.toString()).digest("hex");
+      return `${sorted}&hmac=${hmac}`;
+    };
+    const FAILED = "https://latent.example/u/lab/lintegrations?shopify=failed";
     /** A lab whose shop is connected with a stored token (as the callback leaves it). */
     const connected = async () => {
       const lab = await newLab();
@@ -276,26 +351,85 @@ describe.each(DATABASES)("store integration rules on %s", (kind) => {
 
     it("sends a callback on a server without the Shopify app, or without a code, to the failed page", async () => {
       const lab = await newLab();
-      const failed = "https://latent.example/u/lab/lintegrations?shopify=failed";
-      expect(await service(answering(200, {}), false).shopifyCallback(`shop=${SHOP}&state=x&code=y&hmac=z`)).toBe(failed);
+      expect(await service(answering(200, {}), false).shopifyCallback(`shop=${SHOP}&state=x&code=y&hmac=z`)).toBe(FAILED);
       const exchange = answering(200, { access_token: "shpat_new", scope: "read_orders" });
       const withApp = service(exchange);
       const state = new URL((await withApp.shopifyInstallUrl(lab.sub, SHOP)).url).searchParams.get("state")!;
-      const signedQuery = (params: Record<string, string>) => {
-        const sorted = new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
-        const hmac = createHmac("sha256", SHOPIFY.clientSecret).update(sorted.toString()).digest("hex");
-        return `${sorted}&hmac=${hmac}`;
-      };
-      expect(await withApp.shopifyCallback(signedQuery({ shop: SHOP, state, timestamp: "1772359200" }))).toBe(failed);
-      expect(await withApp.shopifyCallback(signedQuery({ shop: SHOP, code: "c", timestamp: "1772359200" }))).toBe(failed);
+      expect(await withApp.shopifyCallback(signedQuery({ shop: SHOP, state, timestamp: "1772359200" }))).toBe(FAILED);
+      expect(await withApp.shopifyCallback(signedQuery({ shop: SHOP, code: "c", timestamp: "1772359200" }))).toBe(FAILED);
       // The state was not spent by the incomplete callbacks; Shopify refusing the code fails it too.
       const refused = service(answering(400, { error: "invalid_request" }));
-      expect(await refused.shopifyCallback(signedQuery({ shop: SHOP, state, code: "c", timestamp: "1772359200" }))).toBe(failed);
+      expect(await refused.shopifyCallback(signedQuery({ shop: SHOP, state, code: "c", timestamp: "1772359200" }))).toBe(FAILED);
       expect((await s.api("/api/integrations", { token: lab.token })).body.shopify).toEqual({
         available: true,
         connected: false,
         shop: null,
       });
+    });
+
+    it("logs why each Shopify callback failed with the shop it named, and which lab connected which shop", async () => {
+      const lab = await newLab();
+      const log: Logged[] = [];
+      const refused = service(answering(400, { error: "invalid_request" }), true, log);
+      const accepted = service(answering(200, { access_token: "shpat_new", scope: "read_orders" }), true, log);
+      const stateOf = async () => new URL((await refused.shopifyInstallUrl(lab.sub, SHOP)).url).searchParams.get("state")!;
+      const timestamp = "1772359200";
+      expect(await refused.shopifyCallback(`code=c&shop=${SHOP}&state=s&timestamp=${timestamp}&hmac=${"0".repeat(64)}`)).toBe(FAILED);
+      expect(await refused.shopifyCallback(signedQuery({ shop: SHOP, state: "s", timestamp }))).toBe(FAILED);
+      expect(await refused.shopifyCallback(signedQuery({ code: "c", shop: SHOP, state: "never-issued", timestamp }))).toBe(FAILED);
+      expect(await refused.shopifyCallback(signedQuery({ code: "c", shop: SHOP, state: await stateOf(), timestamp }))).toBe(FAILED);
+      const connectedPage = await accepted.shopifyCallback(signedQuery({ code: "c", shop: SHOP, state: await stateOf(), timestamp }));
+      expect(connectedPage).toBe("https://latent.example/u/lab/lintegrations?shopify=connected");
+      expect(log).toEqual([
+        ["warn", { shop: SHOP }, "shopify callback refused: bad hmac"],
+        ["warn", { shop: SHOP }, "shopify callback refused: shop, state or code missing"],
+        ["warn", { shop: SHOP }, "shopify callback refused: unknown, used or expired state"],
+        ["warn", { shop: SHOP, lab: lab.sub, reason: "Shopify answered 400" }, "shopify code exchange failed"],
+        ["info", { shop: SHOP, lab: lab.sub }, "shopify connected"],
+      ]);
+    });
+
+    it("logs why an import failed with the lab and its shop, and lets a fault of ours out as one, not as the shop's", async () => {
+      const lab = await connected();
+      const log: Logged[] = [];
+      await expect(service(answering(401, { errors: "Invalid API key" }), true, log).importShopifyOrders(lab.sub, 5)).rejects.toThrow(
+        "Shopify refused the stored access",
+      );
+      expect(log).toEqual([["warn", { shop: SHOP, lab: lab.sub, reason: "Shopify answered 401" }, "shopify orders import failed"]]);
+      const ours = new RangeError("an order this code cannot read");
+      const faulty: ShopifyAdmin = {
+        ...createShopifyAdmin({ ...SHOPIFY, apiUrl: "https://shop.test" }),
+        newestOrders: async () => {
+          throw ours;
+        },
+      };
+      // Not "store unreachable": the lab would be told to wait for a shop that is fine, and the fault never reported.
+      await expect(service(answering(200, {}), true, log, faulty).importShopifyOrders(lab.sub, 5)).rejects.toBe(ours);
+      expect(log).toHaveLength(1);
+    });
+
+    it("keeps a WooCommerce store's keys sealed to the lab and field they belong to, and logs which lab connected which store", async () => {
+      const lab = await newLab();
+      const log: Logged[] = [];
+      const woo = service(answering(200, {}), true, log);
+      const { code } = await woo.wooAuth(lab.sub, "https://shop.example.com/");
+      await woo.wooCallback({ user_id: code, consumer_key: "ck_rules_key", consumer_secret: "cs_rules_secret" });
+      const row = await s.latent.db.selectFrom("lab_integrations").selectAll().where("lab_id", "=", lab.sub).executeTakeFirstOrThrow();
+      expect(box.open(row.woocommerce_key_sealed!, `${lab.sub}:woocommerce-key`)).toBe("ck_rules_key");
+      expect(box.open(row.woocommerce_secret_sealed!, `${lab.sub}:woocommerce-secret`)).toBe("cs_rules_secret");
+      expect(() => box.open(row.woocommerce_key_sealed!, `${lab.sub}:woocommerce-secret`)).toThrow();
+      expect(log).toEqual([["info", { lab: lab.sub, store: "https://shop.example.com" }, "woocommerce connected"]]);
+    });
+
+    it("logs a WooCommerce order left out for want of a customer email, with its lab and store id", async () => {
+      const lab = await newLab();
+      const log: Logged[] = [];
+      const woo = service(answering(200, {}), true, log);
+      const { secret } = await woo.regenerateSecret(lab.sub);
+      const body = wooOrder(940, { ...BILLING, email: null });
+      await woo.wooWebhook(lab.sub, Buffer.from(body), signed(body, secret), "order.created");
+      expect(log).toEqual([["info", { lab: lab.sub, order: "940" }, "woocommerce order without a customer email: not imported"]]);
+      expect(await wooOrders(lab.sub)).toEqual([]);
     });
   });
 });
