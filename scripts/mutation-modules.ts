@@ -24,7 +24,11 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     unit: [],
     api: ["purchases", "reliability-payments", "purchases-rules"],
   },
-  shop: { file: "apps/server/src/features/shop/shop.service.ts", unit: [], api: ["shop", "reliability-payments", "shop-rules"] },
+  shop: {
+    file: "apps/server/src/features/shop/shop.service.ts",
+    unit: [],
+    api: ["shop", "reliability-payments", "shop-rules", "shop-edges"],
+  },
   stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup"] },
   orders: { file: "apps/server/src/features/labs/orders/orders.service.ts", unit: [], api: ["orders"] },
   integrations: {

@@ -21,6 +21,8 @@ export interface FakeShippo {
   calls(method: string, pathPrefix: string): FakeShippoRequest[];
   /** Answers every following call with this status and Shippo's error body, until called with null. */
   failWith(status: number | null): void;
+  /** Runs before each following call is answered (the world changing while the carrier is asked), until called with null. */
+  beforeAnswer(hook: ((request: FakeShippoRequest) => Promise<void>) | null): void;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startFakeShippo(options: { apiKey?: string } = {}): Promis
   const shipments = new Map<string, Json>();
   const rates = new Map<string, Json>();
   let failing: number | null = null;
+  let hook: ((request: FakeShippoRequest) => Promise<void>) | null = null;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -136,7 +139,9 @@ export async function startFakeShippo(options: { apiKey?: string } = {}): Promis
     const text = Buffer.concat(chunks).toString("utf8");
     const path = new URL(req.url ?? "/", "http://fake").pathname.replace(/\/+$/, "");
     const method = req.method ?? "GET";
-    requests.push({ method, path, body: text ? (JSON.parse(text) as Json) : null, authorization: req.headers.authorization });
+    const request = { method, path, body: text ? (JSON.parse(text) as Json) : null, authorization: req.headers.authorization };
+    requests.push(request);
+    await hook?.(request);
 
     if (req.headers.authorization !== `ShippoToken ${apiKey}`) return send(res, 401, { detail: "Invalid token." });
     if (failing !== null) return send(res, failing, { detail: "The fake was told to fail." });
@@ -167,6 +172,9 @@ export async function startFakeShippo(options: { apiKey?: string } = {}): Promis
     calls: (method, pathPrefix) => requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)),
     failWith: (status) => {
       failing = status;
+    },
+    beforeAnswer: (next) => {
+      hook = next;
     },
     stop: () =>
       new Promise<void>((resolve, reject) => {
