@@ -179,9 +179,11 @@ test("a photographer registers a roll, uploads its scans, notes a shot, shares i
       await download.saveAs(zipPath);
       const entries = execFileSync("unzip", ["-Z1", zipPath], { encoding: "utf8" }).trim().split("\n").sort();
       expect(entries).toEqual(["Holiday-roll-01.jpg", "Holiday-roll-02.jpg", "Holiday-roll-03.jpg"]);
-      // Stored, not recompressed: each entry is the very file that was uploaded.
+      // Stored, not recompressed: each entry has the uploaded file's very pixels, with its roll and frame written in.
       const shot3 = execFileSync("unzip", ["-p", zipPath, "Holiday-roll-03.jpg"]);
-      expect(shot3.equals(scans[0]!.buffer)).toBe(true);
+      const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).toString("base64");
+      expect(await pixels(shot3)).toBe(await pixels(scans[0]!.buffer));
+      expect(shot3.includes(Buffer.from("<AnalogExif:ExposureNumber>3</AnalogExif:ExposureNumber>"))).toBe(true);
 
       // A wrong code says so instead of showing anything.
       await visitor.goto("/film?code=not-a-real-code");

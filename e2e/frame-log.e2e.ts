@@ -1,4 +1,7 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
@@ -68,4 +71,19 @@ test("a photographer imports an Exif Notes log into a roll, reviews the pairs an
   await page.keyboard.press("End");
   await expect(dialog(page).getByRole("heading", { name: /^Shot 5/ })).toBeVisible();
   await expect(details).not.toContainText("Shutter speed");
+
+  // The roll's zip carries what the log said: frame 3's file has f/8 and 1/125 s in its EXIF, as exiftool reads it.
+  await page.keyboard.press("Escape");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download zip" }).click();
+  const zipPath = await (await downloading).path();
+  const third = execFileSync("unzip", ["-Z1", zipPath], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .find((name) => name.endsWith("-03.jpg"))!;
+  const out = mkdtempSync(join(tmpdir(), "latent-framelog-"));
+  writeFileSync(join(out, "03.jpg"), execFileSync("unzip", ["-p", zipPath, third]));
+  const [tags] = JSON.parse(execFileSync("exiftool", ["-j", "-n", join(out, "03.jpg")], { encoding: "utf8" })) as Record<string, unknown>[];
+  expect(tags).toMatchObject({ FNumber: 8, FocalLength: 35, ExposureNumber: 3 });
+  expect(tags!.ExposureTime).toBeCloseTo(1 / 125, 6);
 });

@@ -93,7 +93,10 @@ test("a roll's zip of tens of MB downloads natively: the file is whole and the p
   expect(size).toBeGreaterThan(SCANS * 5 * 1024 * 1024);
   const entries = execFileSync("unzip", ["-Z1", path], { encoding: "utf8" }).trim().split("\n");
   expect(entries).toEqual(["Grain-de-l'été-01.jpg", "Grain-de-l'été-02.jpg", "Grain-de-l'été-03.jpg", "Grain-de-l'été-04.jpg"]);
-  expect(execFileSync("unzip", ["-p", path, "Grain-de-l'été-04.jpg"], { maxBuffer: 2 * scan.length }).equals(scan)).toBe(true);
+  // The uploaded scan's pixels, with its roll and frame written in (issue 28).
+  const fourth = execFileSync("unzip", ["-p", path, "Grain-de-l'été-04.jpg"], { maxBuffer: 2 * scan.length });
+  expect((await sharp(fourth).raw().toBuffer()).equals(await sharp(scan).raw().toBuffer())).toBe(true);
+  expect(fourth.includes(Buffer.from("<AnalogExif:ExposureNumber>4</AnalogExif:ExposureNumber>"))).toBe(true);
 
   // The bytes went to the browser's downloads, not through the page: it checked the link and fetched nothing of it.
   expect(await zipBytesFetchedByPage(page)).toBe(0);

@@ -41,7 +41,12 @@ export function ContactSheetButton({ film, fetchSheet, disabled }: ContactSheetB
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="subtle" size="compact-sm" disabled={disabled || save.isPending} aria-label={t("films:contactSheet.paper")}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={disabled || save.isPending}
+            aria-label={`${t("films:contactSheet.paper")}: ${t(`films:contactSheet.papers.${paper}`)}`}
+          >
             {t(`films:contactSheet.papers.${paper}`)}
           </Button>
         </Menu.Target>
