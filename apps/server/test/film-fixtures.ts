@@ -160,3 +160,26 @@ export function tiff16(w: number, h: number, seed = 1, bigEndian = false): Buffe
   for (let i = 0; i < 3; i++) u16(16, bitsAt + i * 2);
   return out;
 }
+
+/**
+ * Checks that a downloaded original is the file that was sent, with metadata written in (issue 28): a TIFF keeps every
+ * byte past its header's directory pointer in place (new directories follow its end); a JPEG or PNG keeps every
+ * byte past its leading metadata, after a new header.
+ */
+export function expectSentBytesKept(download: Buffer, sent: Buffer) {
+  const kind = sent.subarray(0, 2).toString("latin1");
+  if (kind === "II" || kind === "MM") {
+    expect(download.subarray(0, 4).equals(sent.subarray(0, 4)), "the TIFF's byte order and magic").toBe(true);
+    expect(sha(download.subarray(8, sent.length)), "the TIFF's bytes past its header").toBe(sha(sent.subarray(8)));
+    expect(download.length).toBeGreaterThan(sent.length);
+    return;
+  }
+  let from = 33; // a PNG's signature and IHDR
+  if (sent[0] === 0xff && sent[1] === 0xd8) {
+    // A JPEG's leading APPn and COM segments, which the download's new header replaces.
+    from = 2;
+    while (sent[from] === 0xff && ((sent[from + 1]! >= 0xe0 && sent[from + 1]! <= 0xef) || sent[from + 1] === 0xfe))
+      from += 2 + sent.readUInt16BE(from + 2);
+  }
+  expect(sha(download.subarray(download.length - (sent.length - from))), "the bytes past the metadata").toBe(sha(sent.subarray(from)));
+}

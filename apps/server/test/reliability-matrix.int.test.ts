@@ -155,6 +155,14 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/film/{id}/uploads": ownedFilm,
   "GET /api/film/{id}/download": ownedFilm,
   "GET /api/film/{id}/contact-sheet": ownedFilm,
+  "POST /api/film/{id}/frame-log": {
+    ...ownedFilm,
+    body: () => ({ file_name: "roll.csv", text: "Frame_count,Date,Lens,Shutter,Aperture\n1,2026-05-01T10:00,,1/125,8\n" }),
+  },
+  "POST /api/film/{id}/frame-log/apply": {
+    ...ownedFilm,
+    body: (fx) => ({ pairs: [{ frame: 1, index: fx.shotIndex, exposure: { aperture: 8, shutter: "1/125" } }] }),
+  },
   "POST /api/film/{id}/ws-ticket": ownedFilm,
   "POST /api/film/{id}/share": { ...ownedFilm, query: () => ({ expiration: 30 }) },
   "GET /api/film/{id}/shares": ownedFilm,
