@@ -269,12 +269,15 @@ describe.each(DATABASES)("shop rules on %s", (kind) => {
     await s.latent.services.shop.restock("pack-24", 50);
     const before = await stockOf("pack-24");
     const { token, ship, url, sessionId } = await openCheckout([{ item_id: "pack-24", quantity: 1 }]);
+    const whileHeld = await left("pack-24");
     expect((await runAdminCommand(s.latent, ["ship", "--shipment", ship.id, "--status", "cancelled"])).code).toBe(0);
     expect((await payOnSandboxPage(s, url)).status).toBeLessThan(400);
     expect(await shipmentOf(token, ship.id)).toMatchObject({ status: "cancelled", paid_at: null, sticker_count: 0 });
     expect((await atProvider(sessionId)).refunded).toBe(true);
     expect((await s.api("/api/stickers", { token })).body).toHaveLength(0);
     expect(await stockOf("pack-24")).toBe(before);
+    // The refunded checkout's hold is given back at once: its pack is on sale again, not after the hold lapses.
+    expect(await left("pack-24")).toBe(whileHeld + 1);
   });
 
   it("refunds a payment whose checkout names another buyer than the shipment's, and marks nothing paid", async () => {

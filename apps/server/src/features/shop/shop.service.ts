@@ -224,7 +224,11 @@ export function createShopService({ db, users, stickers, rates, log, now }: Shop
 
     async paid(tx, { reference, sessionId, userId, sold }) {
       const row = await lockShipment(tx, reference);
-      if (!row || row.user_id !== userId || row.paid_at || row.status !== "created") return false;
+      if (!row || row.user_id !== userId || row.paid_at || row.status !== "created") {
+        // This payment is refunded (the caller's part): its checkout's packs go back on sale now, not when the hold lapses.
+        await deleteHolds(tx, reference, sessionId);
+        return false;
+      }
       // What the checkout priced is what was paid and what ships, whatever the shipment became since.
       const order: Sold = sold
         ? (sold as unknown as Sold)
