@@ -84,3 +84,6 @@ export type UnlinkStickerBody = z.infer<typeof UnlinkStickerBodySchema>;
 /** Query of the sticker sheet (PDF): the shipment whose stickers to print. */
 export const StickerSheetQuerySchema = z.object({ shipment_id: z.string().min(1).max(100) });
 export type StickerSheetQuery = z.infer<typeof StickerSheetQuerySchema>;
+
+/** The address a sticker's QR code holds: the sticker's page on this server. */
+export const stickerUrl = (publicUrl: string, hash: string): string => `${publicUrl}/sticker/${hash}`;

@@ -3,7 +3,7 @@ import type { FilmFormat } from "@latent/domain/film-config";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { loadSharp } from "../../platform/images/load-sharp.ts";
-import { drawQr } from "../stickers/sticker-sheet.ts";
+import { drawQr } from "../../platform/pdf/draw-qr.ts";
 
 /** One frame of the sheet: its number on the roll and how to read its stored image (null: none to read). */
 export interface SheetFrame {

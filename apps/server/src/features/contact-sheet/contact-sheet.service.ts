@@ -1,6 +1,7 @@
 import { type ContactSheetPaper, contactSheetFileName } from "@latent/domain/contact-sheet";
 import { exposureIndex } from "@latent/domain/exposure-index";
 import type { FilmFormat } from "@latent/domain/film-config";
+import { stickerUrl } from "@latent/domain/stickers";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { FilmRow, FilmsService } from "../films/films.service.ts";
@@ -69,10 +70,7 @@ export function createContactSheetService({ store, publicUrl, films, shots, labs
         film.sticker_hash ? shortIdOf(film, film.sticker_hash) : Promise.resolve(null),
       ]);
       // PDFKit, the QR encoder and sharp load with the first sheet: most servers never print one (decision 0029).
-      const [{ renderContactSheet }, { stickerUrl }] = await Promise.all([
-        import("./contact-sheet-pdf.ts"),
-        import("../stickers/sticker-sheet.ts"),
-      ]);
+      const { renderContactSheet } = await import("./contact-sheet-pdf.ts");
       const pdf = await renderContactSheet({
         paper,
         format: film.format as FilmFormat,

@@ -1,5 +1,9 @@
+import { stickerUrl } from "@latent/domain/stickers";
 import PDFDocument from "pdfkit";
 import QRCode, { type BitMatrix } from "qrcode";
+import { drawQr } from "../../platform/pdf/draw-qr.ts";
+
+export { stickerUrl };
 
 /** Paper sizes we sell sticker sheets for; each maps to exactly one stock label sheet. */
 export type SheetPaper = "a4" | "letter";
@@ -59,7 +63,6 @@ export const LABEL_SHEETS: Record<SheetPaper, LabelLayout> = {
 };
 
 /** What a sticker's QR code encodes: the public page that opens its roll (publicUrl has no trailing slash). */
-export const stickerUrl = (publicUrl: string, hash: string): string => `${publicUrl}/sticker/${hash}`;
 
 const FONT = "Helvetica-Bold";
 /** Helvetica's cap height and ascender are both 718/1000: text placed at y has its capitals' tops at y, baseline below. */
@@ -79,23 +82,6 @@ function moduleSize(layout: LabelLayout, size: number, fontSize: number): number
   const across = Math.min((layout.labelWidthPt - 2 * PADDING) / size, layout.labelWidthPt / (size + 2 * QUIET_MODULES));
   const down = layout.labelHeightPt - PADDING - fontSize * CAP_HEIGHT;
   return Math.min(across, (down - PADDING) / (size + QUIET_MODULES), down / (size + 2 * QUIET_MODULES));
-}
-
-/** Dark modules as one path of horizontal runs filled once, so a rasteriser leaves no hairline seams between modules. */
-export function drawQr(doc: PDFKit.PDFDocument, modules: BitMatrix, x: number, y: number, module: number): void {
-  for (let row = 0; row < modules.size; row++) {
-    let col = 0;
-    while (col < modules.size) {
-      if (!modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < modules.size && modules.get(row, col)) col++;
-      doc.rect(x + start * module, y + row * module, (col - start) * module, module);
-    }
-  }
-  doc.fill("black");
 }
 
 function drawLabel(doc: PDFKit.PDFDocument, layout: LabelLayout, fontSize: number, left: number, top: number, url: string, id: string) {
