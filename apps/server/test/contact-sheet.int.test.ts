@@ -102,6 +102,16 @@ describe.each(DATABASES)("contact sheets on %s", (kind) => {
     expect(letter.size).toBe("612 x 792");
     expect(letter.images).toBe(3);
 
+    // In the reader's language: the page's (`lang`), else the browser's.
+    const french = await read((await own(token, filmId, "?lang=fr-FR")).bytes);
+    expect(french.text).toContain("ISO 400 · EI 800 (poussé +1)");
+    expect(french.text).toContain("juillet 2026 · 3 vues");
+    const browser = await fetchSheet(`/api/film/${filmId}/contact-sheet`, {
+      authorization: `Bearer ${token}`,
+      "accept-language": "es-ES,es;q=0.9",
+    });
+    expect((await read(browser.bytes)).text).toContain("julio 2026 · 3 fotogramas");
+
     // A frame whose preview is gone prints from its thumbnail rather than leave a hole.
     await s.latent.db.updateTable("shots").set({ preview_key: null }).where("film_id", "=", filmId).where("index", "=", 2).execute();
     expect((await read((await own(token, filmId)).bytes)).images).toBe(3);

@@ -8,6 +8,8 @@ export type ContactSheetPaper = (typeof CONTACT_SHEET_PAPERS)[number];
 /** GET film/{id}/contact-sheet?paper= and public/film/contact-sheet?paper=: A4 unless Letter is asked for. */
 export const ContactSheetQuerySchema = z.object({
   paper: z.enum(CONTACT_SHEET_PAPERS, { error: "Choose the paper: a4 or letter" }).default("a4"),
+  /** The reader's language for the sheet's words (the page's); else the browser's, else English. */
+  lang: z.string().trim().max(35).optional(),
 });
 export type ContactSheetQuery = z.infer<typeof ContactSheetQuerySchema>;
 

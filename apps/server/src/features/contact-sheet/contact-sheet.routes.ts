@@ -1,5 +1,6 @@
 import { ContactSheetQuerySchema } from "@latent/domain/contact-sheet";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { resolveLocale } from "@latent/domain/locales";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attachmentDisposition } from "../../platform/http/content-disposition.ts";
@@ -16,6 +17,15 @@ const sendPdf = (reply: FastifyReply, sheet: { pdf: Buffer; fileName: string }) 
     .header("content-disposition", attachmentDisposition(sheet.fileName))
     .header("cache-control", "private, no-store")
     .send(sheet.pdf);
+
+/** The sheet's language: the page's (`lang`), else the browser's first, else English (resolveLocale's fallback). */
+const readerLocale = (request: FastifyRequest) =>
+  resolveLocale(
+    (request.query as { lang?: string }).lang,
+    String(request.headers["accept-language"] ?? "")
+      .split(",")
+      .map((tag) => tag.split(";")[0]!.trim()),
+  );
 
 /** GET film/{id}/contact-sheet (owner) and public/film/contact-sheet (a share link's holder, until it ends). */
 export function contactSheetRoutes(
@@ -38,7 +48,8 @@ export function contactSheetRoutes(
         response: { 200: pdfResponse },
       },
     },
-    async (request, reply) => sendPdf(reply, await contactSheet.render(callerOf(request).sub, request.params.id, request.query.paper)),
+    async (request, reply) =>
+      sendPdf(reply, await contactSheet.render(callerOf(request).sub, request.params.id, request.query.paper, readerLocale(request))),
   );
 
   r.get(
@@ -54,7 +65,7 @@ export function contactSheetRoutes(
     },
     async (request, reply) => {
       const link = await shares.resolve(bearerToken(request));
-      return sendPdf(reply, await contactSheet.render(link.ownerId, link.filmId, request.query.paper));
+      return sendPdf(reply, await contactSheet.render(link.ownerId, link.filmId, request.query.paper, readerLocale(request)));
     },
   );
 }

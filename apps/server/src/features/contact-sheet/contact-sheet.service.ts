@@ -1,8 +1,10 @@
 import { type ContactSheetPaper, contactSheetFileName } from "@latent/domain/contact-sheet";
 import { exposureIndex } from "@latent/domain/exposure-index";
 import type { FilmFormat } from "@latent/domain/film-config";
+import { resolveLocale } from "@latent/domain/locales";
 import { stickerUrl } from "@latent/domain/stickers";
 import { AppError } from "../../platform/http/app-error.ts";
+import { translator } from "../../platform/i18n/translator.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { FilmRow, FilmsService } from "../films/films.service.ts";
 import type { LabProfileService } from "../labs/profile/profile.service.ts";
@@ -18,25 +20,27 @@ export interface ContactSheetDeps {
   stickers: Pick<StickersService, "mine">;
 }
 
-/** The sheet's English names of the spec's process codes. */
-const PROCESS_NAMES: Record<string, string> = { "B/N": "B&W" };
-const MONTHS = new Intl.DateTimeFormat("en", { month: "long", timeZone: "UTC" });
-
-/** "ISO 400" at box speed; "ISO 400 · EI 800 (push +1)" pushed, "(pull -1)" pulled. */
-export function speedLine(iso: number, pushPull: number): string {
+/** "ISO 400" at box speed; "ISO 400 · EI 800 (push +1)" pushed, "(pull -1)" pulled, the words in the reader's language. */
+export function speedLine(iso: number, pushPull: number, locale = "en-US"): string {
   if (pushPull === 0) return `ISO ${iso}`;
-  const stops = pushPull > 0 ? `push +${pushPull}` : `pull ${pushPull}`;
+  const t = translator(locale, "contactSheet");
+  const stops = pushPull > 0 ? t("push", { stops: pushPull }) : t("pull", { stops: pushPull });
   return `ISO ${iso} · EI ${exposureIndex(iso, pushPull)} (${stops})`;
 }
 
-/** The header lines under the roll's name: stock, format and process; speed; when, which lab, how many frames. */
-export function headerLines(film: FilmRow, labName: string | null, frames: number): string[] {
-  const month = film.year !== null && film.month !== null ? MONTHS.format(new Date(Date.UTC(2000, film.month - 1))) : null;
+/**
+ * The header lines under the roll's name, in the reader's language: stock, format and process; speed; when, which
+ * lab, how many frames.
+ */
+export function headerLines(film: FilmRow, labName: string | null, frames: number, locale = "en-US"): string[] {
+  const t = translator(locale, "contactSheet");
+  const months = new Intl.DateTimeFormat(resolveLocale(locale), { month: "long", timeZone: "UTC" });
+  const month = film.year !== null && film.month !== null ? months.format(new Date(Date.UTC(2000, film.month - 1))) : null;
   const when = film.year === null ? null : [month, film.year].filter(Boolean).join(" ");
   return [
-    [`${film.brand} ${film.model}`, film.format, PROCESS_NAMES[film.process] ?? film.process].join(" · "),
-    speedLine(film.iso, film.push_pull),
-    [when, labName ? `Lab: ${labName}` : null, `${frames} ${frames === 1 ? "frame" : "frames"}`].filter(Boolean).join(" · "),
+    [`${film.brand} ${film.model}`, film.format, film.process === "B/N" ? t("blackAndWhite") : film.process].join(" · "),
+    speedLine(film.iso, film.push_pull, locale),
+    [when, labName ? t("lab", { name: labName }) : null, t("frames", { count: frames })].filter(Boolean).join(" · "),
   ];
 }
 
@@ -61,7 +65,7 @@ export function createContactSheetService({ store, publicUrl, films, shots, labs
 
   return {
     /** The PDF of the owner's roll (`userId` owns `filmId`, else 404) and the name the browser saves it under. */
-    async render(userId: string, filmId: string, paper: ContactSheetPaper): Promise<{ pdf: Buffer; fileName: string }> {
+    async render(userId: string, filmId: string, paper: ContactSheetPaper, locale = "en-US"): Promise<{ pdf: Buffer; fileName: string }> {
       const film = await films.load(userId, filmId);
       const frames = await shots.doneImages(film.id);
       if (frames.length === 0) throw new AppError("nothing-to-download", "This roll has no finished scans to put on a contact sheet");
@@ -75,7 +79,7 @@ export function createContactSheetService({ store, publicUrl, films, shots, labs
         paper,
         format: film.format as FilmFormat,
         title: film.name || `${film.brand} ${film.model}`,
-        lines: headerLines(film, labName, frames.length),
+        lines: headerLines(film, labName, frames.length, locale),
         sticker: film.sticker_hash ? { url: stickerUrl(publicUrl, film.sticker_hash), shortId } : null,
         // The preview is made for the screen and is what prints well; the small thumbnail only stands in for it.
         frames: frames.map((f) => ({ index: f.index, image: async () => (await readAll(f.preview_key)) ?? readAll(f.thumb_key) })),

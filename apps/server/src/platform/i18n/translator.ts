@@ -11,12 +11,22 @@ interface Texts {
   labs: typeof import("../../locales/en-US/labs.json", { with: { type: "json" }});
   catalogue: typeof import("../../locales/en-US/catalogue.json", { with: { type: "json" }});
   receipts: typeof import("../../locales/en-US/receipts.json", { with: { type: "json" }});
+  contactSheet: typeof import("../../locales/en-US/contactSheet.json", { with: { type: "json" }});
 }
 
 export type Namespace = keyof Texts;
 
 /** Every namespace file under `src/locales/<locale>/`, the server's equivalent of the web app's list. */
-export const NAMESPACES: readonly Namespace[] = ["auth", "newsletter", "sandbox", "shares", "labs", "receipts", "catalogue"];
+export const NAMESPACES: readonly Namespace[] = [
+  "auth",
+  "newsletter",
+  "sandbox",
+  "shares",
+  "labs",
+  "receipts",
+  "catalogue",
+  "contactSheet",
+];
 
 /** i18next picks `key_one`, `key_other`… by the `count` variable: callers name the key without its plural suffix. */
 type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : K;

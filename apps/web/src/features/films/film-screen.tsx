@@ -52,7 +52,7 @@ export interface FilmScreenProps {
 }
 
 function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } & FilmScreenProps) {
-  const { t } = useTranslation("films");
+  const { t, i18n } = useTranslation("films");
   const errorText = useApiErrorText();
   const api = useApiClient();
   const navigate = useNavigate();
@@ -96,7 +96,10 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const feed = useFilmFeed(film.id, () => createWsTicket(api, film.id), onEvent);
 
   const manifest = useCallback(() => getFilmDownload(api, film.id), [api, film.id]);
-  const contactSheet = useCallback((paper: ContactSheetPaper) => downloadContactSheet(api, film.id, paper), [api, film.id]);
+  const contactSheet = useCallback(
+    (paper: ContactSheetPaper) => downloadContactSheet(api, film.id, paper, i18n.language),
+    [api, film.id, i18n.language],
+  );
   const onStaleImage = useCallback(() => refresh(STALE_LINK_DELAY_MS), [refresh]);
 
   const confirmDelete = () =>

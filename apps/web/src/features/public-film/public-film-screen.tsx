@@ -25,7 +25,7 @@ import { ShareLinkError } from "./api/share-link-client.ts";
 const NO_UPLOADS: never[] = [];
 
 function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
-  const { t } = useTranslation("films");
+  const { t, i18n } = useTranslation("films");
   const queryClient = useQueryClient();
   const lightbox = useShotInUrl();
   // Only finished scans are shown to visitors: the others have nothing to see yet.
@@ -48,7 +48,10 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
     },
   );
   const manifest = useCallback(() => getPublicDownload(code), [code]);
-  const contactSheet = useCallback((paper: ContactSheetPaper) => downloadPublicContactSheet(code, paper), [code]);
+  const contactSheet = useCallback(
+    (paper: ContactSheetPaper) => downloadPublicContactSheet(code, paper, i18n.language),
+    [code, i18n.language],
+  );
   const staleLinks = useDelayedRefresh(["public-film", code]);
   const onStaleImage = useCallback(() => staleLinks(STALE_LINK_DELAY_MS), [staleLinks]);
 
