@@ -10,6 +10,7 @@ import { createS3Store } from "../src/platform/storage/s3-store.ts";
 import { photographer, roll, sha, tiff16, upload, waitForShots } from "./film-fixtures.ts";
 import { BACKENDS, startServer, type TestServer } from "./harness.ts";
 import { labWithOrder } from "./order-fixtures.ts";
+import { ADDRESS } from "./shop-fixtures.ts";
 
 type Tags = Record<string, unknown>;
 
@@ -210,6 +211,30 @@ describe.each(BACKENDS)("scans that leave with their film on %s with the %s stor
     }
     expect((await s.api(`/api/film/${bare.id}`, { token })).body.scanner).toBe("EPSON Perfection V600");
     expect((await s.api(`/api/film/${set.id}`, { token })).body.scanner).toBe("Noritsu HS-1800");
+  });
+
+  it("writes the short id of the sticker on the roll's canister into its files, and the lab a customer's roll came from", async () => {
+    const sub = randomUUID();
+    const token = await s.token({ sub });
+    await s.api("/api/user/privacy-policy", { method: "POST", token });
+    const { body: film } = await s.api("/api/film", { method: "POST", token, body: { ...roll, name: "Stickered" } });
+    await upload(s, token, film.id, 1, await scanJpeg(6));
+    await waitForShots(s, token, film.id, 1);
+    await s.latent.db.updateTable("films").set({ from_lab_name: "Foto Ramblas" }).where("id", "=", film.id).execute();
+    expect((await s.api("/api/user", { method: "PUT", token, body: { shipping: ADDRESS } })).status).toBe(200);
+    const shipment = await s.api("/api/shipping", { method: "POST", token, body: { items: [{ item_id: "pack-24", quantity: 1 }] } });
+    await s.latent.services.stickers.mint(s.latent.db, sub, shipment.body.id, 1);
+    const [sticker] = (await s.api("/api/stickers", { token })).body;
+    expect(
+      (await s.api("/api/film/link", { method: "PUT", token, body: { sticker_hash: sticker.sticker_hash, film_id: film.id } })).status,
+    ).toBe(200);
+
+    const manifest = (await s.api(`/api/film/${film.id}/download`, { token })).body;
+    const zip = Buffer.from(await (await fetch(`${s.base}${manifest.zip_url}`)).arrayBuffer());
+    expect(zip.length).toBe(manifest.size);
+    const t = (await zipTags(zip)).tags.get("Stickered-01.jpg")!;
+    expect(t["XMP-AnalogExif:RollId"]).toBe(sticker.short_id);
+    expect(t["XMP-AnalogExif:Lab"]).toBe("Foto Ramblas");
   });
 
   it("names the lab in a lab order's files, through the customer's link", async () => {
