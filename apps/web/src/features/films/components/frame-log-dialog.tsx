@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useApplyFrameLog } from "../api/apply-frame-log.ts";
 import { usePreviewFrameLog } from "../api/preview-frame-log.ts";
-import { exposureRows } from "../public/exposure-texts.ts";
+import { exposureRows, exposureWords } from "../public/exposure-texts.ts";
 import { applyBody, initialChoice, type ReviewChoice, reviewedPairs } from "./frame-log-review.ts";
 
 const FORMAT_NAMES: Record<FrameLogPreview["format"], string> = {
@@ -43,16 +43,7 @@ export function FrameLogDialog({ film, opened, onClose }: { film: FilmDetail; op
   const [choice, setChoice] = useState<ReviewChoice | null>(null);
 
   const shotIndexes = film.shots.map((shot) => shot.index);
-  const words = {
-    aperture: t("exposure.aperture"),
-    shutter: t("exposure.shutter"),
-    focalLength: t("exposure.focalLength"),
-    compensation: t("exposure.compensation"),
-    takenAt: t("exposure.takenAt"),
-    place: t("exposure.place"),
-    filter: t("exposure.filter"),
-    note: t("exposure.note"),
-  };
+  const words = exposureWords(t);
 
   const read = (next: { name: string; text: string }, roll = 0) => {
     setFile(next);

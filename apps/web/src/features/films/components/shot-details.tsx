@@ -2,7 +2,7 @@ import type { Film } from "@latent/domain/films";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFileSize } from "../../../shared/i18n/file-size.ts";
-import { exposureRows } from "../public/exposure-texts.ts";
+import { exposureRows, exposureWords } from "../public/exposure-texts.ts";
 import type { GalleryItem } from "../public/gallery-items.ts";
 import { type Setting, shotSettings } from "../public/shot-settings.ts";
 import { formatPushPullAt } from "./film-texts.ts";
@@ -48,22 +48,7 @@ export function ShotDetails({ item, film, gearName }: ShotDetailsProps) {
     [t("fields.pushPull"), settings.pushPull.fromRoll ? t("fromRoll", { value: pushPull }) : pushPull],
     [t("lightbox.fields.kept"), shot ? (shot.kept ? t("lightbox.yes") : t("lightbox.no")) : null],
     // How the frame was exposed, as the photographer noted it: only what was noted.
-    ...(shot?.exposure
-      ? exposureRows(
-          shot.exposure,
-          {
-            aperture: t("exposure.aperture"),
-            shutter: t("exposure.shutter"),
-            focalLength: t("exposure.focalLength"),
-            compensation: t("exposure.compensation"),
-            takenAt: t("exposure.takenAt"),
-            place: t("exposure.place"),
-            filter: t("exposure.filter"),
-            note: t("exposure.note"),
-          },
-          i18n.language,
-        )
-      : []),
+    ...(shot?.exposure ? exposureRows(shot.exposure, exposureWords(t), i18n.language) : []),
   ];
 
   return (

@@ -12,6 +12,22 @@ export interface ExposureWords {
   note: string;
 }
 
+const EXPOSURE_KEYS = {
+  aperture: "exposure.aperture",
+  shutter: "exposure.shutter",
+  focalLength: "exposure.focalLength",
+  compensation: "exposure.compensation",
+  takenAt: "exposure.takenAt",
+  place: "exposure.place",
+  filter: "exposure.filter",
+  note: "exposure.note",
+} as const;
+
+/** The exposure's labels from the films texts (`t` of the films namespace). */
+export function exposureWords(t: (key: (typeof EXPOSURE_KEYS)[keyof ExposureWords]) => string): ExposureWords {
+  return Object.fromEntries(Object.entries(EXPOSURE_KEYS).map(([word, key]) => [word, t(key)])) as unknown as ExposureWords;
+}
+
 const number = (value: number, locale: string, digits = 1) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 
