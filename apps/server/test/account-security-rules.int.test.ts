@@ -417,17 +417,18 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       expect(res.body.error).toBe("totp-invalid");
     });
 
+    /** Five wrong codes in a row: the fifth pauses the account's codes and mails its owner. */
+    const fiveWrongCodes = async (token: string) => {
+      for (let i = 0; i < 5; i++) {
+        const res = await s.api("/api/account/recovery-codes", { method: "POST", token, body: { password: PASSWORD, code: "000000" } });
+        expect(res.body.error).toBe("totp-invalid");
+      }
+    };
+
     it("tells the owner in their language, after the fifth wrong code, for how long codes are paused", async () => {
       const me = await account(s, { locale: "fr-FR" });
       await withTotp(s, me.token);
-      for (let i = 0; i < 5; i++) {
-        const res = await s.api("/api/account/recovery-codes", {
-          method: "POST",
-          token: me.token,
-          body: { password: PASSWORD, code: "000000" },
-        });
-        expect(res.body.error).toBe("totp-invalid");
-      }
+      await fiveWrongCodes(me.token);
       const notice = await mailTo(s, me.email, /suspendus/);
       expect(notice.text).toContain("pendant les 10 prochaines minutes");
       expect(notice.text).toContain("/auth/forgot?lang=fr-FR");
@@ -436,14 +437,7 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
     it("tells an account without a language in English, with a bare link to the forgotten-password page", async () => {
       const me = await account(s, { locale: null });
       await withTotp(s, me.token);
-      for (let i = 0; i < 5; i++) {
-        const res = await s.api("/api/account/recovery-codes", {
-          method: "POST",
-          token: me.token,
-          body: { password: PASSWORD, code: "000000" },
-        });
-        expect(res.body.error).toBe("totp-invalid");
-      }
+      await fiveWrongCodes(me.token);
       const notice = await mailTo(s, me.email, /^Two-factor codes for your Latent account are paused$/);
       expect(notice.text).toContain("for the next 10 minutes");
       expect(notice.text).toMatch(/change it now \(https?:\/\/[^/\s]+\/auth\/forgot\)/);
