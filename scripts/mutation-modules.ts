@@ -3,10 +3,11 @@
  * cover it, then the module's row in reports/mutation/summary.md (kept in the repository; the HTML report is not).
  * A whole `npm run mutation` runs every API test file for every module and takes hours; one module with its own
  * tests takes minutes, and incremental mode (stryker.config.json) re-tests only mutants whose code or tests changed.
+ * `--parallel` runs the named modules side by side, each in its own sandbox (one per core is what a machine holds).
  * Reading a run: under a survivor, the clear-text report's "Tests ran" lists the tests that cover it; how many of them
- * actually ran is `testsCompleted` in reports/mutation/mutation.json (all of them, for a survivor).
+ * actually ran is `testsCompleted` in the module's incremental file (all of them, for a survivor).
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 
@@ -67,7 +68,6 @@ export const RULE_MODULES: Record<string, RuleModule> = {
 };
 
 const SUMMARY = "reports/mutation/summary.md";
-const REPORT = "reports/mutation/mutation.json";
 
 interface Counts {
   killed: number;
@@ -83,8 +83,12 @@ const score = (c: Counts) => {
   return valid === 0 ? 100 : ((c.killed + c.timeout) / valid) * 100;
 };
 
-function countsOf(file: string): Counts {
-  const report = JSON.parse(readFileSync(REPORT, "utf8")) as { files: Record<string, { mutants: { status: string }[] }> };
+/**
+ * A module's counts from its incremental file, which Stryker rewrites at the end of each run with every mutant's
+ * status (the JSON report would do too, but two modules running at once would write the same one).
+ */
+function countsOf(file: string, incrementalFile: string): Counts {
+  const report = JSON.parse(readFileSync(incrementalFile, "utf8")) as { files: Record<string, { mutants: { status: string }[] }> };
   const entry = Object.entries(report.files).find(([name]) => relative(process.cwd(), name) === file || name.endsWith(file));
   const counts: Counts = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, other: 0 };
   for (const { status } of entry?.[1].mutants ?? []) {
@@ -127,30 +131,53 @@ function writeSummary(rows: Map<string, string>, notes: string) {
   writeFileSync(SUMMARY, `${[...header, ...body].join("\n")}\n${notes}`);
 }
 
-function run(name: string) {
+function run(name: string): Promise<void> {
   const module = RULE_MODULES[name];
   if (!module) throw new Error(`No rule module "${name}"; known: ${Object.keys(RULE_MODULES).join(", ")}`);
   // One incremental file per module: Stryker keeps in it only the files of its last run, so a shared file would
   // forget module A's results as soon as module B runs, and A's next run would start from scratch.
   const incrementalFile = `reports/mutation/.stryker-incremental/${name}.json`;
-  const result = spawnSync("stryker", ["run", "--mutate", module.file, "--incrementalFile", incrementalFile], {
-    stdio: "inherit",
-    env: { ...process.env, MUTATION_API_TESTS: module.api.join(",") || "none", MUTATION_UNIT_TESTS: module.unit.join(",") || "none" },
-  });
-  if (result.status !== 0) throw new Error(`stryker exited with ${result.status} on ${name}`);
-  const c = countsOf(module.file);
-  const { rows, notes } = readSummary();
-  const day = new Date().toISOString().slice(0, 10);
-  rows.set(
-    name,
-    `| \`${name}\` | ${module.file} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${score(c).toFixed(1)} % | ${day} |`,
+  // Its own sandbox, and no HTML or JSON report: modules may run side by side, one per core.
+  const child = spawn(
+    "stryker",
+    [
+      "run",
+      "--mutate",
+      module.file,
+      "--incrementalFile",
+      incrementalFile,
+      "--tempDirName",
+      `reports/mutation/.stryker-tmp-${name}`,
+      "--reporters",
+      parallel ? "clear-text" : "clear-text,progress",
+    ],
+    {
+      stdio: "inherit",
+      env: { ...process.env, MUTATION_API_TESTS: module.api.join(",") || "none", MUTATION_UNIT_TESTS: module.unit.join(",") || "none" },
+    },
   );
-  writeSummary(rows, notes);
+  return new Promise((resolve, reject) => {
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`stryker exited with ${code} on ${name}`));
+      const c = countsOf(module.file, incrementalFile);
+      const { rows, notes } = readSummary();
+      const day = new Date().toISOString().slice(0, 10);
+      rows.set(
+        name,
+        `| \`${name}\` | ${module.file} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${score(c).toFixed(1)} % | ${day} |`,
+      );
+      writeSummary(rows, notes);
+      resolve();
+    });
+  });
 }
 
-const names = process.argv.slice(2);
+const parallel = process.argv.includes("--parallel");
+const names = process.argv.slice(2).filter((a) => a !== "--parallel");
 if (names.length === 0) {
   console.error(`usage: npm run mutation:module -- <name> [<name> …]\nmodules: ${Object.keys(RULE_MODULES).join(", ")}`);
   process.exit(2);
 }
-for (const name of names) run(name);
+// `--parallel`: every module named at once (each Stryker runs one test process; on a 2-core machine, two modules).
+if (parallel) await Promise.all(names.map(run));
+else for (const name of names) await run(name);
