@@ -48,7 +48,7 @@ export const RULE_MODULES: Record<string, RuleModule> = {
   "device-pairing": {
     file: "apps/server/src/features/identity/pairing/device-pairing.ts",
     unit: ["apps/server/src/features/identity/pairing/device-pairing.test.ts"],
-    api: ["plugins"],
+    api: ["plugins", "device-pairing-rules"],
   },
   "realtime-tickets": {
     file: "apps/server/src/features/realtime/realtime-tickets.ts",
