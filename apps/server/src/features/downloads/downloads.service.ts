@@ -83,13 +83,13 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
   };
 
   /** Runs `task` over `items`, `limit` at a time, answers in order. */
-  const mapLimited = async <T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) => {
+  const mapLimited = async <T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) => {
     const results: R[] = new Array(items.length);
     let next = 0;
     const worker = async () => {
       while (next < items.length) {
         const i = next++;
-        results[i] = await task(items[i]!);
+        results[i] = await task(items[i]!, i);
       }
     };
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -104,7 +104,7 @@ export function createDownloadsService({ store, signer, bus, films, shots: shots
     const metas = await metadataOf(film, list);
     const spliced =
       mode === "embedded"
-        ? await mapLimited(list, HEADER_READS, (f) => spliceOf(f, metas[list.indexOf(f)]!)).catch((err: unknown) => {
+        ? await mapLimited(list, HEADER_READS, (f, i) => spliceOf(f, metas[i]!)).catch((err: unknown) => {
             // A scan deleted or replaced since the roll was listed: nothing is sent yet, so say so, not a broken zip.
             throw err instanceof OriginalUnreadable ? new AppError("download-changed") : err;
           })

@@ -1,4 +1,5 @@
 import { exposureIndex } from "@latent/domain/exposure-index";
+import { parseShutterSpeed } from "@latent/domain/frame-exposure";
 import { gearName } from "@latent/domain/gear";
 import { type FrameMetadata, NEGATIVE_FILM, POSITIVE_FILM } from "../../platform/metadata/frame-metadata.ts";
 import type { FilmRow } from "../films/films.service.ts";
@@ -56,15 +57,6 @@ function scannerParts(text: string | null): { maker: string | null; model: strin
   return { maker: words[0]!, model: words.slice(1).join(" ") };
 }
 
-/** A shutter as noted ("1/125", `2"`, "B") in seconds; null for bulb and time, timed by hand. */
-function shutterSeconds(text: string | null): number | null {
-  if (!text) return null;
-  const fraction = /^1\/(\d+(?:\.\d+)?)$/.exec(text);
-  if (fraction) return 1 / Number(fraction[1]);
-  const timed = /^(\d+(?:\.\d+)?)"$/.exec(text);
-  return timed ? Number(timed[1]) : null;
-}
-
 /**
  * One frame's metadata from its roll and shot: the shot's own camera, lens, scanner and push or pull where it has
  * them, else the roll's.
@@ -94,7 +86,8 @@ export function frameMetadata(film: FilmRow, shot: FrameRow, facts: RollFacts, g
     iso: film.iso,
     exposureIndex: exposureIndex(film.iso, pushPull),
     fNumber: shot.aperture,
-    exposureTime: shutterSeconds(shot.shutter),
+    // Bulb and time (B, T) have no seconds: timed by hand.
+    exposureTime: shot.shutter ? (parseShutterSpeed(shot.shutter)?.seconds ?? null) : null,
     focalLength: shot.focal_length,
     exposureCompensation: shot.exposure_compensation,
     takenAt: shot.taken_at,
