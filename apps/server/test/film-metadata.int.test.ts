@@ -153,6 +153,8 @@ describe.each(BACKENDS)("scans that leave with their film on %s with the %s stor
     const single = await fetch(`${s.base}${detail.shots.find((x: { index: number }) => x.index === 3).version.url}`);
     const bytes = Buffer.from(await single.arrayBuffer());
     expect(Number(single.headers.get("content-length"))).toBe(bytes.length);
+    // Its metadata follows the roll's rows, so a browser asks again rather than reuse a stale copy.
+    expect(single.headers.get("cache-control")).toBe("private, no-cache");
     expect(bytes.equals(files.get("Lisboa-03.jpg")!)).toBe(true);
   });
 

@@ -30,7 +30,8 @@ export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; si
           return reply
             .header("content-type", file.contentType)
             .header("content-length", file.size)
-            .header("cache-control", "private, max-age=300")
+            // Built from rows that change (a shot's exposure, the roll's sticker): never reused without asking again.
+            .header("cache-control", "private, no-cache")
             .send(file.body);
         }
       }
