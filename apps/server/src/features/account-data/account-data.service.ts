@@ -15,7 +15,6 @@ import type { GearService } from "../gear/gear.service.ts";
 import type { LabProfileService } from "../labs/profile/profile.service.ts";
 import type { PurchasesService } from "../purchases/purchases.service.ts";
 import type { ShopService } from "../shop/shop.service.ts";
-import type { ShotsService } from "../shots/shots.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
 import type { DeletionReport, UsersService } from "../users/users.service.ts";
 import {

@@ -27,12 +27,14 @@ export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; si
       for (const transform of deps.transforms) {
         const file = await transform(key);
         if (file) {
-          return reply
-            .header("content-type", file.contentType)
-            .header("content-length", file.size)
-            // Built from rows that change (a shot's exposure, the roll's sticker): never reused without asking again.
-            .header("cache-control", "private, no-cache")
-            .send(file.body);
+          return (
+            reply
+              .header("content-type", file.contentType)
+              .header("content-length", file.size)
+              // Built from rows that change (a shot's exposure, the roll's sticker): never reused without asking again.
+              .header("cache-control", "private, no-cache")
+              .send(file.body)
+          );
         }
       }
       const object = await deps.store.get(key).catch(() => null);

@@ -1,6 +1,6 @@
 import { stickerUrl } from "@latent/domain/stickers";
 import PDFDocument from "pdfkit";
-import QRCode, { type BitMatrix } from "qrcode";
+import QRCode from "qrcode";
 import { drawQr } from "../../platform/pdf/draw-qr.ts";
 
 export { stickerUrl };
