@@ -42,6 +42,7 @@ import { shopModule } from "./features/shop/shop.module.ts";
 import type { ShopService } from "./features/shop/shop.service.ts";
 import type { ShotProcessor } from "./features/shots/shot-processing.ts";
 import { shotsModule } from "./features/shots/shots.module.ts";
+import type { ShotsService } from "./features/shots/shots.service.ts";
 import { staticDataModule } from "./features/static-data/static-data.module.ts";
 import { stickersModule } from "./features/stickers/stickers.module.ts";
 import type { StickersService } from "./features/stickers/stickers.service.ts";
@@ -107,6 +108,7 @@ export interface Latent {
   /** Services the operator's commands (`cli/admin.ts`) and tests call: the owners of what they change. */
   services: {
     users: UsersService;
+    shots: ShotsService;
     entitlements: EntitlementsService;
     downgrades: DowngradesService;
     inactiveAccounts: InactiveAccountsService;
@@ -314,6 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs: platform.jobs,
     services: {
       users,
+      shots,
       entitlements,
       downgrades,
       inactiveAccounts,

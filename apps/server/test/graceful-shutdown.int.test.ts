@@ -150,6 +150,11 @@ describe("scan processing when an instance shuts down", () => {
     // PostgreSQL when there is one: it starts faster than PGlite.
     t = await startServer(DATABASES[DATABASES.length - 1] ?? "pglite");
     const server = t;
+    // The scan is held mid-processing until the test lets it go, so the grace period surely ends first, however
+    // fast the machine decodes it.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    server.latent.services.shots.scanned.add(() => held);
     const token = await photographer(server);
     const film = (await server.api("/api/film", { method: "POST", token, body: roll })).body;
     await upload(server, token, film.id, 1, await bigTiff(), "image/tiff");
@@ -170,5 +175,6 @@ describe("scan processing when an instance shuts down", () => {
     expect(released).toEqual([shot.id]);
     // Whether or not the abandoned work still finishes, the claim is gone and the attempt is not counted.
     expect(await row()).toMatchObject({ claimed_at: null, attempts: 0 });
+    letGo();
   }, 180_000);
 });
