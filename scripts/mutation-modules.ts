@@ -74,6 +74,8 @@ interface Counts {
   survived: number;
   timeout: number;
   noCoverage: number;
+  /** Mutants a `// Stryker disable` comment in the module turns off, each with the reason it changes no behaviour. */
+  ignored: number;
   other: number;
 }
 
@@ -90,12 +92,13 @@ const score = (c: Counts) => {
 function countsOf(file: string, incrementalFile: string): Counts {
   const report = JSON.parse(readFileSync(incrementalFile, "utf8")) as { files: Record<string, { mutants: { status: string }[] }> };
   const entry = Object.entries(report.files).find(([name]) => relative(process.cwd(), name) === file || name.endsWith(file));
-  const counts: Counts = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, other: 0 };
+  const counts: Counts = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, ignored: 0, other: 0 };
   for (const { status } of entry?.[1].mutants ?? []) {
     if (status === "Killed") counts.killed++;
     else if (status === "Survived") counts.survived++;
     else if (status === "Timeout") counts.timeout++;
     else if (status === "NoCoverage") counts.noCoverage++;
+    else if (status === "Ignored") counts.ignored++;
     else counts.other++;
   }
   return counts;
@@ -119,10 +122,11 @@ function writeSummary(rows: Map<string, string>, notes: string) {
     "# Mutation testing: rule modules",
     "",
     "Written by `npm run mutation:module -- <name>` (scripts/mutation-modules.ts); one row per module, from its last run.",
-    "Score = (killed + timed out) / (killed + timed out + survived + not covered).",
+    "Score = (killed + timed out) / (killed + timed out + survived + not covered). Equivalent mutants are turned off by a",
+    "`// Stryker disable next-line <mutator>: <why no behaviour changes>` comment above their line and counted as ignored.",
     "",
-    "| module | file | killed | timeout | survived | no coverage | score | run |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| module | file | killed | timeout | survived | no coverage | ignored (equivalent) | score | run |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ];
   const body = Object.keys(RULE_MODULES)
     .filter((name) => rows.has(name))
@@ -164,7 +168,7 @@ function run(name: string): Promise<void> {
       const day = new Date().toISOString().slice(0, 10);
       rows.set(
         name,
-        `| \`${name}\` | ${module.file} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${score(c).toFixed(1)} % | ${day} |`,
+        `| \`${name}\` | ${module.file} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${c.ignored} | ${score(c).toFixed(1)} % | ${day} |`,
       );
       writeSummary(rows, notes);
       resolve();

@@ -389,6 +389,25 @@ describe.each(DATABASES)("account security rules on %s", (kind) => {
       expect((await s.api("/api/account", { token: me.token })).body).toMatchObject({ email: me.email });
       expect((await outbox(s, me.email)).filter((m) => /has changed/.test(m.subject))).toEqual([]);
     });
+    it("tells nobody of a change when the account went away while its link was being opened", async () => {
+      const me = await account(s);
+      const wanted = `vanished-${me.email}`;
+      await s.api("/api/account/email", { method: "POST", token: me.token, body: { new_email: wanted, password: PASSWORD } });
+      const link = linkIn((await mailTo(s, wanted, /new email/)).text, "email");
+      // The account is found, then its row no longer takes the update (as when it is deleted meanwhile): a trigger
+      // that skips the write plays the race.
+      await sql`create function vanish_account() returns trigger language plpgsql as $$ begin return null; end $$`.execute(s.latent.db);
+      await sql`create trigger vanish_account before update of email on accounts for each row
+        when (old.id = ${sql.lit(me.id)}) execute function vanish_account()`.execute(s.latent.db);
+      try {
+        const res = await browser(s.base).request(link);
+        expect(res.status).toBe(400);
+      } finally {
+        await sql`drop trigger vanish_account on accounts`.execute(s.latent.db);
+        await sql`drop function vanish_account()`.execute(s.latent.db);
+      }
+      expect((await outbox(s, me.email)).filter((m) => /has changed/.test(m.subject))).toEqual([]);
+    });
   });
 
   describe("two-factor sign-in", () => {

@@ -400,4 +400,15 @@ describe.each(DATABASES)("shop rules on %s", (kind) => {
     expect((await runAdminCommand(s.latent, shipped)).code).toBe(0);
     expect((await shipmentOf(token, paid.id)).shipped_at).not.toBeNull();
   });
+
+  it("stamps the day paid when the operator records a payment made outside the checkout (a bank transfer)", async () => {
+    await s.latent.services.shop.restock("pack-24", 50);
+    const me = await shopBuyer(s);
+    const { body: ship } = await shipment(me.token, [{ item_id: "pack-24", quantity: 1 }]);
+    expect((await shipmentOf(me.token, ship.id)).paid_at).toBeNull();
+    expect((await runAdminCommand(s.latent, ["ship", "--shipment", ship.id, "--status", "paid"])).code).toBe(0);
+    const marked = await shipmentOf(me.token, ship.id);
+    expect(marked.status).toBe("paid");
+    expect(marked.paid_at).not.toBeNull();
+  });
 });

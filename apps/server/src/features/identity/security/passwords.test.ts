@@ -22,7 +22,8 @@ describe("password hashing", () => {
     expect(await Promise.all(checks)).toEqual(Array(6).fill(false));
     expect(passwordHashing.active).toBe(0);
     expect(passwordHashing.waiting).toBe(0);
-  });
+    // Seven scrypt hashes two at a time: seconds on a machine busy with other tests.
+  }, 60_000);
 });
 
 describe("the hashing queue", () => {
