@@ -35,6 +35,8 @@ import { pluginsModule } from "./features/plugins/plugins.module.ts";
 import { purchasesModule } from "./features/purchases/purchases.module.ts";
 import type { PurchasesService } from "./features/purchases/purchases.service.ts";
 import { realtimeModule } from "./features/realtime/realtime.module.ts";
+import { rollLifeModule } from "./features/roll-life/roll-life.module.ts";
+import type { RollLifeService } from "./features/roll-life/roll-life.service.ts";
 import type { TicketIssuer } from "./features/realtime/realtime-tickets.ts";
 import { sharesModule } from "./features/shares/shares.module.ts";
 import type { SharesService } from "./features/shares/shares.service.ts";
@@ -119,6 +121,7 @@ export interface Latent {
     accountData: AccountDataService;
     shares: SharesService;
     realtimeTickets: TicketIssuer;
+    rollLife: RollLifeService;
   };
   /** Stops accepting, lets requests, scans and jobs in flight finish within `graceMs` (SHUTDOWN_TIMEOUT_SECONDS), then closes. */
   close(graceMs?: number): Promise<void>;
@@ -283,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret, platform.mailer);
   const stickers = await stickersModule(ctx, { films, users, downloads });
+  const rollLife = await rollLifeModule(ctx, { films, shots, orders, stickers, accounts: identity.accounts });
   await contactSheetModule(ctx, { films, shots, shares, labs: labProfiles, stickers });
   const shop = await shopModule(ctx, { users, stickers });
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });
@@ -327,6 +331,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       accountData,
       shares,
       realtimeTickets: tickets,
+      rollLife,
     },
     async close(graceMs = config.shutdownTimeoutMs) {
       const deadline = Date.now() + graceMs;

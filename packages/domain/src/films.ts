@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FORMATS, MAX_SHOTS_PER_ROLL, PROCESSES, PUSH_PULL_MAX, PUSH_PULL_MIN } from "./film-config.ts";
 import { FrameExposureSchema, ShotExposureSchema } from "./frame-exposure.ts";
+import { ROLL_STATUSES, RollEventSchema } from "./roll-life.ts";
 
 /** Image types a scan may have; the server checks the bytes, not the declared type. */
 export const SHOT_CONTENT_TYPES = ["image/jpeg", "image/tiff", "image/png", "image/webp"] as const;
@@ -125,6 +126,10 @@ export const FilmSchema = z.object({
   order_id: z.string().nullable(),
   /** A roll a photographer added from a lab's order: that lab's name. */
   from_lab_name: z.string().nullable(),
+  /** Where the roll is in its life (issue 29): the last step of its timeline; null before its first. */
+  status: z.enum(ROLL_STATUSES).nullable(),
+  /** Where its negatives are in the owner's archive ("Binder 3 / page 12"). */
+  storage_location: z.string().nullable(),
   shot_count: z.number(),
   cover_url: z.string().nullable(),
   created_at: z.string(),
@@ -134,6 +139,10 @@ export type Film = z.infer<typeof FilmSchema>;
 
 export const FilmDetailSchema = FilmSchema.extend({ shots: z.array(ShotSchema) });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
+
+/** GET public/film: the shared roll; `timeline` is its history when the owner chose to show it, else null. */
+export const PublicFilmSchema = FilmDetailSchema.extend({ timeline: z.array(RollEventSchema).nullable() });
+export type PublicFilm = z.infer<typeof PublicFilmSchema>;
 
 export const ListFilmsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FilmDetailSchema, SHARE_DEFAULT_MINUTES, SHARE_MAX_MINUTES, WsTicketSchema } from "./films.ts";
 import { LabSchema } from "./labs.ts";
+import { RollEventSchema } from "./roll-life.ts";
 
 /**
  * An order's life (spec §3, §4): made, shared by link, sent by email to the customer, and collected once the
@@ -105,7 +106,8 @@ export const PublicOrderSchema = z.object({
    */
   user_email: z.string(),
   lab: LabSchema.pick({ id: true, name: true, logo_url: true, webpage: true, location: true }),
-  films: z.array(FilmDetailSchema),
+  /** Each roll with its timeline (oldest step first), as the lab and the photographer recorded it. */
+  films: z.array(FilmDetailSchema.extend({ timeline: z.array(RollEventSchema) })),
   expires_at: z.string(),
   claimed: z.boolean(),
   /** When the rolls were added to the customer's account (they are no longer the order's then); null before. */

@@ -166,3 +166,21 @@ export type LabStickerLookup = z.infer<typeof LabStickerLookupSchema>;
 
 /** How many days before a lab's hold ends the photographer is reminded. */
 export const HOLD_REMINDER_DAYS = [14, 3] as const;
+
+/** GET film/storage-locations?q=: what the owner typed so far (empty: their most used). */
+export const StorageLocationsQuerySchema = z.object({ q: text(120).optional().default("") });
+export type StorageLocationsQuery = z.infer<typeof StorageLocationsQuerySchema>;
+/** At most this many suggestions come back. */
+export const MAX_STORAGE_SUGGESTIONS = 10;
+
+/**
+ * POST lab/stickers/{shortId}/receive: a customer's roll sent to the lab, received by its sticker. The lab's new
+ * order for that customer (its reference is the sticker's short id) and the roll's timeline as the lab sees it.
+ */
+export const LabReceivedSchema = z.object({ order_id: z.string(), film_id: z.string(), timeline: RollTimelineSchema });
+export type LabReceived = z.infer<typeof LabReceivedSchema>;
+
+/** The 409 text of a step that is not allowed: "A roll that is developed cannot be marked shot". */
+export function stepRefusal(from: RollStatus | null, to: RollStatus): string {
+  return from === null ? `A roll with no status yet cannot be marked ${to}` : `A roll that is ${from} cannot be marked ${to}`;
+}

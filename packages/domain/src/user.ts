@@ -62,6 +62,8 @@ export const UserDataSchema = z
     locale: z.enum(LOCALES),
     address: AddressSchema.nullable(),
     shipping: AddressSchema.nullable(),
+    /** Mails about the steps of the user's rolls (received, scanned, delivered, returned, hold reminders). */
+    roll_mail: z.boolean(),
   })
   .partial();
 export type UserData = z.infer<typeof UserDataSchema>;
@@ -101,6 +103,8 @@ export const UserSchema = z.object({
   policy_accepted: z.boolean(),
   lab: z.object({ id: z.string(), name: z.string() }).nullable(),
   integrations: z.record(z.string(), z.unknown()),
+  /** Whether the user gets mails about their rolls' steps (issue 29); PUT user/ `roll_mail` changes it. */
+  roll_mail: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

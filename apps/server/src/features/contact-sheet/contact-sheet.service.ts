@@ -2,6 +2,7 @@ import { type ContactSheetPaper, contactSheetFileName } from "@latent/domain/con
 import { exposureIndex } from "@latent/domain/exposure-index";
 import type { FilmFormat } from "@latent/domain/film-config";
 import { resolveLocale } from "@latent/domain/locales";
+import type { RollStatus } from "@latent/domain/roll-life";
 import { stickerUrl } from "@latent/domain/stickers";
 import { AppError } from "../../platform/http/app-error.ts";
 import { translator } from "../../platform/i18n/translator.ts";
@@ -41,7 +42,14 @@ export function headerLines(film: FilmRow, labName: string | null, frames: numbe
     [`${film.brand} ${film.model}`, film.format, film.process === "B/N" ? t("blackAndWhite") : film.process].join(" · "),
     speedLine(film.iso, film.push_pull, locale),
     [when, labName ? t("lab", { name: labName }) : null, t("frames", { count: frames })].filter(Boolean).join(" · "),
-  ];
+    // Where the roll is in its life and where its negatives are (issue 29), when the owner recorded them.
+    [
+      film.status ? t("status", { status: translator(locale, "rollLife")(`status.${film.status as RollStatus}`) }) : null,
+      film.storage_location ? t("storage", { place: film.storage_location }) : null,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+  ].filter((line) => line !== "");
 }
 
 /** A roll's contact sheet (issue 28 §4): a printable PDF of its finished frames from their stored previews. */

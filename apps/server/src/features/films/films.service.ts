@@ -1,5 +1,5 @@
 import { FRAME_SIZES } from "@latent/domain/film-config";
-import type { Film, ListFilmsQuery, NewFilm, Shot, UpdateFilm } from "@latent/domain/films";
+import type { Film, ListFilmsQuery, NewFilm, PublicFilm, Shot, UpdateFilm } from "@latent/domain/films";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
@@ -77,6 +77,8 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
    * it. Listeners use `tx` only.
    */
   const beforeRemove = createHook<{ film: FilmRow; tx: Db }>();
+  /** Runs when a shared roll is shown to whoever holds its link: the roll-life feature adds its timeline there. */
+  const sharing = createHook<{ row: FilmRow; shown: PublicFilm }>();
   /** Deletes one roll's row after the removal hooks, under the roll's lock; answers whether it was there. */
   const removeRow = (userId: string, film: FilmRow) =>
     db.transaction().execute(async (tx) => {
@@ -103,6 +105,8 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
     sticker_hash: row.sticker_hash,
     order_id: row.order_id,
     from_lab_name: row.from_lab_name,
+    status: row.status as Film["status"],
+    storage_location: row.storage_location,
     shot_count: summary?.count ?? 0,
     cover_url: summary?.coverKey ? shots.mediaLink(summary.coverKey) : null,
     created_at: row.created_at.toISOString(),
@@ -129,6 +133,14 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
 
   return {
     beforeRemove,
+    sharing,
+
+    /** The shared roll as its link shows it: its shots under the link's scope, and its timeline if the owner shows it. */
+    async shared(row: FilmRow, scope: LinkScope): Promise<PublicFilm> {
+      const shown: PublicFilm = { ...(await withShots(row, scope)), timeline: null };
+      await sharing.run({ row, shown });
+      return shown;
+    },
 
     async list(userId: string, query: ListFilmsQuery) {
       const rows = await listFilms(db, userId, query);

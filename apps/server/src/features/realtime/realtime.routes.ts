@@ -42,6 +42,8 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { bus: EventBus
           if (event.grant === grant) socket.close(4003, "The link was revoked");
           return;
         }
+        // A visitor sees a roll's steps only when its owner shows the timeline on the shared roll.
+        if (grant && event.type === "roll" && !event.shared) return;
         // A visitor's feed carries no media links of its own: theirs come with the shared roll, under its grant.
         socket.send(JSON.stringify(grant && event.type === "shot" ? { ...event, thumbnail_url: null } : event));
       });

@@ -1,7 +1,7 @@
 import {
-  FilmDetailSchema,
   FilmShareSchema,
   PublicFilmQuerySchema,
+  PublicFilmSchema,
   ShareLinkListSchema,
   ShareQuerySchema,
   WsTicketSchema,
@@ -19,7 +19,7 @@ import type { SharesService } from "./shares.service.ts";
 
 export interface SharesRoutesDeps {
   shares: SharesService;
-  films: Pick<FilmsService, "load" | "withShots">;
+  films: Pick<FilmsService, "load" | "shared">;
   downloads: DownloadsService;
   tickets: TicketIssuer;
   requireScopes: RequireScopes;
@@ -85,13 +85,13 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
         tags: ["public"],
         summary: "The shared roll (Authorization: Bearer <share code>); each call but a refresh counts as an opening",
         querystring: PublicFilmQuerySchema,
-        response: { 200: FilmDetailSchema },
+        response: { 200: PublicFilmSchema },
       },
     },
     async (request) => {
       // Every link to its files lasts no longer than the share, and stops when the share is revoked.
       const link = await shares.open(bearerToken(request), { refresh: request.query.refresh === "1" });
-      return films.withShots(await films.load(link.ownerId, link.filmId), link.scope);
+      return films.shared(await films.load(link.ownerId, link.filmId), link.scope);
     },
   );
   r.get(

@@ -137,6 +137,8 @@ export function createShotProcessor(
         claimed_at: null,
       });
       if (row) shots.announce(row);
+      // A step of the roll's life is not the scan's: its failure is logged, the scan stays done.
+      if (row) await shots.processed.run(row).catch((err) => log.warn({ err, shot: shot.id }, "roll step after a scan failed"));
       options.onProcessed?.("done", (performance.now() - began) / 1000);
     } catch (err) {
       log.warn({ err, shot: shot.id }, "shot processing failed");

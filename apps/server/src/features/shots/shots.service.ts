@@ -55,6 +55,8 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
   const beforeDiscard = createHook<ShotRow>();
   /** Runs once a scan is processed, with the device its EXIF names: the films feature fills a roll's empty scanner. */
   const scanned = createHook<{ shot: ShotRow; scanner: string | null }>();
+  /** Runs once a scan is done (its row says so): the roll-life feature marks a roll scanned after its last one. */
+  const processed = createHook<ShotRow>();
 
   const link = (key: string | null, scope: LinkScope = { ttlS: MEDIA_LINK_TTL_S }) =>
     key ? signer.sign(`/media/${key}`, { ...scope, ttlS: Math.min(scope.ttlS, MEDIA_LINK_TTL_S) }) : null;
@@ -126,6 +128,7 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
     mediaLink: (key: string) => link(key)!,
     beforeDiscard,
     scanned,
+    processed,
     announce,
     change,
 

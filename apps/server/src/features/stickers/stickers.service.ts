@@ -53,6 +53,12 @@ export function createStickersService({ db, films, publicUrl }: StickersDeps) {
   });
 
   return {
+    /** The sticker a typed short id or a hash names (its hash and short id, nothing of its owner); undefined for none. */
+    async find(ref: string): Promise<{ hash: string; short_id: string } | undefined> {
+      const sticker = await resolve(ref);
+      return sticker ? { hash: sticker.hash, short_id: sticker.short_id } : undefined;
+    },
+
     /** The stickers service's public answer (GET {hash}): whether it exists and is linked, nothing more. */
     async status(ref: string): Promise<StickerStatus> {
       const sticker = await resolve(ref);

@@ -104,6 +104,7 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
       policy_accepted: row.policy_accepted,
       lab: null,
       integrations: {},
+      roll_mail: row.roll_mail,
     };
     await describing.run({ user });
     return user;

@@ -25,6 +25,7 @@ import * as cacheGenerations from "../../migrations/0021-cache-generations.ts";
 import * as orderCollection from "../../migrations/0022-order-collection.ts";
 import * as labContactEmail from "../../migrations/0023-lab-contact-email.ts";
 import * as frameExposure from "../../migrations/0024-frame-exposure.ts";
+import * as rollLife from "../../migrations/0025-roll-life.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0022-order-collection": orderCollection,
   "0023-lab-contact-email": labContactEmail,
   "0024-frame-exposure": frameExposure,
+  "0025-roll-life": rollLife,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

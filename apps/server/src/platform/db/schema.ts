@@ -89,6 +89,8 @@ export interface UsersTable {
   policy_accepted: Generated<boolean>;
   policy_accepted_at: Timestamp | null;
   integrations: Generated<Json<Record<string, unknown>>>;
+  /** Mails about the steps of the user's rolls (issue 29); on by default. */
+  roll_mail: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -135,6 +137,44 @@ export interface FilmsTable {
   /** A customer's copy of a lab's roll: the lab it came from, and its name then. */
   from_lab_id: Generated<string | null>;
   from_lab_name: Generated<string | null>;
+  /** Its life (issue 29): the last step of its history (`film_events`) and when it was taken. */
+  status: string | null;
+  status_at: Timestamp | null;
+  /** Where the negatives are in the owner's archive ("Binder 3 / page 12"). */
+  storage_location: string | null;
+  /** Whether the shared roll shows its timeline. */
+  timeline_shared: Generated<boolean>;
+  /** The lab the roll was last sent to. */
+  sent_lab_id: string | null;
+  /** A customer's own roll received by a lab: the lab's order it is in. */
+  lab_order_id: string | null;
+  /** A lab keeps the negatives until this day (`YYYY-MM-DD`; read it as text). */
+  held_until: string | null;
+  return_requested_at: Timestamp | null;
+}
+
+/** A roll's history, append-only: one row per step, by its owner, the lab of its order, or Latent itself. */
+export interface FilmEventsTable {
+  id: Generated<string>;
+  film_id: string;
+  status: string;
+  actor: "owner" | "lab" | "system";
+  actor_user_id: string | null;
+  lab_id: string | null;
+  camera: string | null;
+  tracking: string | null;
+  /** `YYYY-MM-DD`; read it as text. */
+  held_until: string | null;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A hold reminder sent: once per roll, hold date and lead time in days. */
+export interface FilmRemindersTable {
+  film_id: string;
+  held_until: string;
+  days: number;
+  sent_at: Generated<Date>;
 }
 
 /** bigint columns come back as strings from pg and as numbers from PGlite: read them through Number(). */
@@ -333,6 +373,57 @@ export interface PaymentSandboxObjectsTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * Views of the archive search (issue 29, migration 0026), read by the search feature only: a roll's filter and sort
+ * keys with its search document, kept by triggers in `roll_search`. `doc` is a tsvector: compare it in SQL only.
+ */
+export interface RollSearchRowsView {
+  id: string;
+  user_id: string;
+  order_id: string | null;
+  created_at: Timestamp;
+  name_key: string;
+  year_key: number;
+  month_key: number;
+  year: number | null;
+  month: number | null;
+  format: string;
+  process: string;
+  status: string | null;
+  ei: number;
+  has_sticker: boolean;
+  doc: unknown;
+  camera_ids: string[];
+  lens_ids: string[];
+  lab_ids: string[];
+  has_kept: boolean;
+}
+
+/** A frame with its roll's name and words and its gear (its own, else its roll's), for the shot search. */
+export interface ShotSearchRowsView {
+  id: string;
+  film_id: string;
+  index: number;
+  user_id: string;
+  order_id: string | null;
+  film_name: string;
+  thumb_key: string | null;
+  camera_id: string | null;
+  lens_id: string | null;
+  camera: string | null;
+  lens: string | null;
+  aperture: number | null;
+  shutter: string | null;
+  taken_at: string | null;
+  /** The instant taken, -infinity when unknown (last when newest come first). */
+  taken_key: Timestamp;
+  /** The day taken as written (`YYYY-MM-DD`, the frame's own local day). */
+  taken_day: string | null;
+  kept: boolean;
+  roll_doc: unknown;
+  doc: unknown;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_links: AccountLinksTable;
@@ -346,6 +437,10 @@ export interface Database {
   cameras: GearTable;
   lenses: GearTable;
   films: FilmsTable;
+  roll_search_rows: RollSearchRowsView;
+  shot_search_rows: ShotSearchRowsView;
+  film_events: FilmEventsTable;
+  film_reminders: FilmRemindersTable;
   shots: ShotsTable;
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;

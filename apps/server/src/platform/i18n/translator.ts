@@ -12,6 +12,7 @@ interface Texts {
   catalogue: typeof import("../../locales/en-US/catalogue.json", { with: { type: "json" }});
   receipts: typeof import("../../locales/en-US/receipts.json", { with: { type: "json" }});
   contactSheet: typeof import("../../locales/en-US/contactSheet.json", { with: { type: "json" }});
+  rollLife: typeof import("../../locales/en-US/rollLife.json", { with: { type: "json" }});
 }
 
 export type Namespace = keyof Texts;
@@ -26,6 +27,7 @@ export const NAMESPACES: readonly Namespace[] = [
   "receipts",
   "catalogue",
   "contactSheet",
+  "rollLife",
 ];
 
 /** i18next picks `key_one`, `key_other`… by the `count` variable: callers name the key without its plural suffix. */

@@ -15,7 +15,9 @@ export type FilmEvent =
   | { type: "grant-withdrawn"; film_id: string; grant: string }
   | { type: "download"; film_id: string; progress: number; file_name?: string; finished: boolean }
   // On an owner's feed only (domain's ownerFeedId): one of the lab's orders changed (made, edited, a roll added, linked, sent, collected, deleted).
-  | { type: "order"; order_id: string; status: string | null };
+  | { type: "order"; order_id: string; status: string | null }
+  // A roll took a step of its life (issue 29); `shared`: its timeline shows on the shared roll (else a visitor's feed skips it).
+  | { type: "roll"; film_id: string; status: string | null; shared: boolean };
 
 /** Film events (shot states, download progress) fanned out to every listener, on every instance. */
 export interface EventBus {

@@ -16,6 +16,7 @@ import type { Kysely, Selectable } from "kysely";
 import { newSecretToken } from "../../../platform/crypto/secret-token.ts";
 import { isUniqueViolation } from "../../../platform/db/db-errors.ts";
 import type { Database, OrdersTable } from "../../../platform/db/schema.ts";
+import { createHook } from "../../../platform/hooks/hook.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
 import { resolveLinkCode } from "../../../platform/http/link-codes.ts";
 import type { LinkGrants } from "../../../platform/http/link-grants.ts";
@@ -72,6 +73,13 @@ type OrderRow = Selectable<OrdersTable>;
 export function createOrdersService(deps: OrdersDeps) {
   const { db, films, labs, users, downloads, grants, accounts, mailer, bus, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
+  /**
+   * Runs once an order reaches its customer (the lab sent it, or the customer added its rolls), with the rolls it
+   * held then: the roll-life feature marks them delivered.
+   */
+  const delivered = createHook<{ labId: string; orderId: string; filmIds: string[] }>();
+  /** Runs when an order's link is opened, with its rolls as shown: the roll-life feature adds each one's timeline. */
+  const opening = createHook<{ labId: string; orderId: string; films: PublicOrder["films"] }>();
 
   /** Tells the lab's open order screens that an order changed (null status: it is gone). */
   const changed = (labId: string, orderId: string, status: OrderRow["status"] | null) =>
@@ -160,6 +168,11 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   return {
+    delivered,
+    opening,
+    /** Tells the lab's open order screens that one of its orders changed (a roll of it took a step). */
+    changed,
+
     /** The lab's orders counted by status (the lab's own view). */
     async counts(labId: string) {
       const by = await countOrdersByStatus(db, labId);
@@ -188,7 +201,14 @@ export function createOrdersService(deps: OrdersDeps) {
      * POST orders/. The order names its customer's account only once they add its rolls (the claim): filled in from
      * the email, it told any lab the id of whoever has an account at that address.
      */
-    async create(labId: string, body: NewOrder, source: OrderSource = "manual", externalId: string | null = null): Promise<Order> {
+    async create(
+      labId: string,
+      body: NewOrder,
+      source: OrderSource = "manual",
+      externalId: string | null = null,
+      /** The customer's account, known only when the lab received their own roll by its sticker (roll-life). */
+      customerId: string | null = null,
+    ): Promise<Order> {
       const row = await insertOrder(db, {
         id: randomUUID(),
         lab_id: labId,
@@ -196,7 +216,7 @@ export function createOrdersService(deps: OrdersDeps) {
         user_name: body.user_name,
         user_email: body.user_email.toLowerCase(),
         user_phone: body.user_phone ?? "",
-        user_id: null,
+        user_id: customerId,
         source,
         external_id: externalId,
       });
@@ -297,6 +317,7 @@ export function createOrdersService(deps: OrdersDeps) {
         ...(fromName ? { fromName } : {}),
         ...(replyTo ? { replyTo } : {}),
       });
+      await delivered.run({ labId, orderId: row.id, filmIds: rolls.map((f) => f.id) });
       return link;
     },
 
@@ -322,12 +343,14 @@ export function createOrdersService(deps: OrdersDeps) {
     async open(code: string | null): Promise<PublicOrder> {
       const { row, scope } = await resolve(code);
       const { lab } = await labs.mailParts(row.lab_id, "en-US");
+      const shown = (await films.ofOrder(row.lab_id, row.id, scope)).map((film) => ({ ...film, timeline: [] }));
+      await opening.run({ labId: row.lab_id, orderId: row.id, films: shown });
       return {
         reference: row.reference,
         user_name: row.user_name,
         user_email: row.user_email,
         lab: { id: lab.id, name: lab.name, logo_url: lab.logo_url, webpage: lab.webpage, location: lab.location },
-        films: await films.ofOrder(row.lab_id, row.id, scope),
+        films: shown,
         expires_at: new Date(row.share_expires_at!).toISOString(),
         claimed: row.claimed_at !== null,
         claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
@@ -373,6 +396,7 @@ export function createOrdersService(deps: OrdersDeps) {
         await recordCollection(tx, row.id, moved);
       });
       changed(row.lab_id, row.id, "collected");
+      await delivered.run({ labId: row.lab_id, orderId: row.id, filmIds: rolls.map((f) => f.id) });
       return { films: rolls.map((f) => ({ id: f.id, name: f.name })) };
     },
 

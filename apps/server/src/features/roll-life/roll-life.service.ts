@@ -1,0 +1,454 @@
+import { paths } from "@latent/domain/app-paths";
+import type { PublicFilm } from "@latent/domain/films";
+import { ownerFeedId } from "@latent/domain/films";
+import { DEFAULT_LOCALE } from "@latent/domain/locales";
+import type { PublicOrder } from "@latent/domain/orders";
+import {
+  canStep,
+  HOLD_REMINDER_DAYS,
+  type LabReceived,
+  type LabStickerLookup,
+  labNextStep,
+  MAX_STORAGE_SUGGESTIONS,
+  nextSteps,
+  type RollActor,
+  type RollEvent,
+  type RollLifeSettings,
+  type RollStatus,
+  type RollStep,
+  type RollTimeline,
+  stepRefusal,
+} from "@latent/domain/roll-life";
+import type { Kysely } from "kysely";
+import type { Database } from "../../platform/db/schema.ts";
+import { AppError, notFound } from "../../platform/http/app-error.ts";
+import { translator } from "../../platform/i18n/translator.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
+import type { EventBus } from "../../platform/realtime/event-bus.ts";
+import type { FilmRow } from "../films/films.service.ts";
+import type { Accounts } from "../identity/accounts.ts";
+import type { OrdersService } from "../labs/orders/orders.service.ts";
+import type { StickersService } from "../stickers/stickers.service.ts";
+import {
+  countUnfinishedShots,
+  type EventRow,
+  findHoldingLab,
+  findLabContact,
+  findLabRoll,
+  findOwnRoll,
+  findPerson,
+  findRollBySticker,
+  findRolls,
+  findRollsInLabOrder,
+  insertEvent,
+  labExists,
+  listEvents,
+  listHoldsEndingOn,
+  listStorageLocations,
+  lockRoll,
+  type RollRow,
+  recordReminder,
+  setOwnRollSettings,
+  setRollLife,
+} from "./roll-life.store.ts";
+
+export interface RollLifeDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  bus: Pick<EventBus, "publish">;
+  orders: Pick<OrdersService, "create" | "remove" | "changed" | "findById">;
+  stickers: Pick<StickersService, "find">;
+  /** The embedded provider's accounts (a person's current email); null with an external provider. */
+  accounts: Pick<Accounts, "findById"> | null;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Steps the photographer hears of by mail (a hold's end has its own reminders). */
+const MAILED: ReadonlySet<RollStatus> = new Set(["received", "scanned", "delivered", "returned"]);
+const DAY_MS = 86_400_000;
+
+/** Who takes a step, and the fields it carries. */
+interface Taker {
+  actor: RollActor;
+  /** The person (owner) or lab account taking it; null for Latent's own steps. */
+  userId: string | null;
+  labId: string | null;
+}
+
+type Person = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+const personName = (p: Pick<Person, "name" | "first_name" | "last_name">) =>
+  p.name.trim() || [p.first_name, p.last_name].filter(Boolean).join(" ").trim() || null;
+const rollName = (row: Pick<RollRow, "name" | "brand" | "model">) => row.name || `${row.brand} ${row.model}`;
+
+/**
+ * A roll's life (issue 29): its status and append-only history, who may take which step (the rules are the domain's
+ * `canStep`), the owner's settings (timeline on the shared roll, where the negatives are), a lab receiving a
+ * customer's roll by its sticker, Latent's own steps (scanned, delivered), the mails and the hold reminders.
+ */
+export function createRollLifeService(deps: RollLifeDeps) {
+  const { db, mailer, bus, orders, stickers, accounts, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+  const today = (at = now()) => at.toISOString().slice(0, 10);
+
+  const toEvent = (e: EventRow): RollEvent => ({
+    id: e.id,
+    status: e.status as RollStatus,
+    actor: e.actor,
+    by:
+      e.actor === "system"
+        ? null
+        : e.actor === "lab"
+          ? e.lab_name || null
+          : personName({ name: e.user_name ?? "", first_name: e.user_first_name ?? "", last_name: e.user_last_name ?? "" }),
+    lab_id: e.lab_id,
+    lab_name: e.lab_id ? (e.lab_name ?? null) : null,
+    camera: e.camera,
+    tracking: e.tracking,
+    held_until: e.held_until,
+    note: e.note,
+    at: new Date(e.created_at).toISOString(),
+  });
+
+  async function eventsOf(filmIds: readonly string[]) {
+    const byFilm = new Map<string, RollEvent[]>();
+    for (const e of await listEvents(db, filmIds)) {
+      const list = byFilm.get(e.film_id) ?? [];
+      list.push(toEvent(e));
+      byFilm.set(e.film_id, list);
+    }
+    return byFilm;
+  }
+
+  async function timelineOf(row: RollRow, viewer: "owner" | "lab"): Promise<RollTimeline> {
+    const status = row.status as RollStatus | null;
+    return {
+      status,
+      events: (await eventsOf([row.id])).get(row.id) ?? [],
+      next: [...nextSteps(status, viewer)],
+      shared: row.timeline_shared,
+      storage_location: row.storage_location,
+      held_until: row.held_until,
+      return_requested_at: row.return_requested_at ? new Date(row.return_requested_at).toISOString() : null,
+    };
+  }
+
+  async function emailOf(person: Pick<Person, "id" | "email">) {
+    const account = accounts ? await accounts.findById(person.id) : undefined;
+    return account ? account.email : person.email;
+  }
+
+  /** The lab and order whose screens follow a roll: its own order's lab, the order it was received into, or the lab it came from. */
+  async function labSideOf(row: RollRow): Promise<{ labId: string; orderId: string | null } | null> {
+    if (row.order_id) return { labId: row.user_id, orderId: row.order_id };
+    if (row.lab_order_id) {
+      const order = await orders.findById(row.lab_order_id);
+      if (order) return { labId: order.lab_id, orderId: order.id };
+    }
+    return row.from_lab_id ? { labId: row.from_lab_id, orderId: null } : null;
+  }
+
+  /** Tells the roll's page, its owner's feed and the lab's order screens that the roll took a step. */
+  async function announce(row: RollRow) {
+    const event = { type: "roll" as const, film_id: row.id, status: row.status, shared: row.timeline_shared };
+    bus.publish(row.id, event);
+    bus.publish(ownerFeedId(row.user_id), event);
+    const lab = await labSideOf(row);
+    if (!lab || lab.labId === row.user_id) return;
+    bus.publish(ownerFeedId(lab.labId), event);
+    if (lab.orderId) {
+      const order = await orders.findById(lab.orderId);
+      if (order) orders.changed(lab.labId, order.id, order.status);
+    }
+  }
+
+  /** The photographer's mail about a step, in their language, unless they turned these mails off. */
+  async function mailOwner(row: RollRow, status: RollStatus, labId: string | null, tracking: string | null) {
+    if (!MAILED.has(status)) return;
+    const person = await findPerson(db, row.user_id);
+    // A lab's own order roll has no photographer yet: the order's mail reaches the customer.
+    if (!person || person.role !== "user" || !person.roll_mail) return;
+    // Scanned by the photographer's own upload is no news to them; with a lab involved it is.
+    if (status === "scanned" && !labId && !row.sent_lab_id && !row.lab_order_id && !row.from_lab_id) return;
+    const to = await emailOf(person);
+    if (!to) return;
+    const t = translator(person.locale ?? DEFAULT_LOCALE, "rollLife");
+    const lab = labId ? await findLabContact(db, labId) : undefined;
+    const vars = {
+      name: personName(person) ?? "",
+      roll: rollName(row),
+      lab: lab?.name || t("theLab"),
+      link: `${publicUrl}${paths.user.film.to(row.id)}`,
+      tracking: tracking ? t("mail.returned.tracking", { tracking }) : "",
+    };
+    const key = status as "received" | "scanned" | "delivered" | "returned";
+    await mailer.send({
+      to,
+      subject: t(`mail.${key}.subject`, vars),
+      text: `${t(`mail.${key}.text`, vars)}\n\n${t("mail.optOut", { link: `${publicUrl}${paths.user.profile}` })}`,
+    });
+  }
+
+  /**
+   * Takes one step under the roll's lock: the rule is checked against the status the roll has then (another step may
+   * have come first). `quiet`: a step Latent tries by itself, skipped (false) when not allowed instead of refused.
+   */
+  async function step(id: string, body: RollStep, taker: Taker, quiet = false): Promise<boolean> {
+    const to = body.status;
+    if (to === "sent" && !body.lab_id) throw new AppError("roll-lab-required");
+    if (to === "sent" && !(await labExists(db, body.lab_id!))) throw new AppError("lab-not-found");
+    if (to === "archived") {
+      if (!body.held_until) throw new AppError("hold-date-invalid", "Say until when the lab keeps the negatives (held_until)");
+      if (body.held_until <= today()) throw new AppError("hold-date-invalid");
+    }
+    const at = now();
+    const labId = to === "sent" ? body.lab_id! : taker.labId;
+    const taken = await db.transaction().execute(async (tx) => {
+      const row = await lockRoll(tx, id);
+      if (!row) throw notFound();
+      const from = row.status as RollStatus | null;
+      if (!canStep(from, to, taker.actor)) {
+        if (quiet) return null;
+        throw new AppError("roll-step-not-allowed", stepRefusal(from, to));
+      }
+      await insertEvent(tx, {
+        film_id: id,
+        status: to,
+        actor: taker.actor,
+        actor_user_id: taker.userId,
+        lab_id: labId,
+        camera: to === "loaded" ? (body.camera ?? null) : null,
+        tracking: to === "sent" || to === "returned" ? body.tracking || null : null,
+        held_until: to === "archived" ? body.held_until! : null,
+        note: body.note || null,
+        created_at: at,
+      });
+      await setRollLife(tx, id, {
+        status: to,
+        status_at: at,
+        ...(to === "sent" ? { sent_lab_id: body.lab_id! } : {}),
+        ...(to === "archived" ? { held_until: body.held_until!, return_requested_at: null } : {}),
+        ...(to === "returned" ? { held_until: null } : {}),
+      });
+      return (await lockRoll(tx, id))!;
+    });
+    if (!taken) return false;
+    await announce(taken);
+    await mailOwner(taken, to, labId, to === "returned" ? body.tracking || null : null);
+    return true;
+  }
+
+  async function ownRoll(userId: string, id: string) {
+    const row = await findOwnRoll(db, userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A roll of one of the lab's orders; 404 for any other (another lab's, a photographer's, or the caller is no lab). */
+  async function labRoll(labId: string, role: "user" | "lab", id: string) {
+    const row = role === "lab" ? await findLabRoll(db, labId, id) : undefined;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The roll on a sticker the lab scanned, with what the lab may do with it; 404 when the lab may not know of it. */
+  async function scanned(labId: string, role: "user" | "lab", ref: string) {
+    const sticker = role === "lab" ? await stickers.find(ref) : undefined;
+    const row = sticker ? await findRollBySticker(db, sticker.hash) : undefined;
+    if (!sticker || !row) throw new AppError("sticker-not-found");
+    const ours = await findLabRoll(db, labId, row.id);
+    const receivable = row.sent_lab_id === labId && row.lab_order_id === null && row.order_id === null;
+    if (!ours && !receivable) throw new AppError("sticker-not-found");
+    return { sticker, row, ours: ours !== undefined };
+  }
+
+  /** Latent's own step of rolls (scanned, delivered), taken where the rules allow it and skipped elsewhere. */
+  async function systemStep(filmIds: readonly string[], status: RollStatus) {
+    for (const row of await findRolls(db, filmIds)) {
+      if (!canStep(row.status as RollStatus | null, status, "system")) continue;
+      await step(row.id, { status }, { actor: "system", userId: null, labId: null }, true);
+    }
+  }
+
+  return {
+    /** GET film/{id}/timeline: the owner's roll's life and the steps they may take. */
+    async ownerTimeline(userId: string, id: string) {
+      return timelineOf(await ownRoll(userId, id), "owner");
+    },
+
+    /** POST film/{id}/status: the owner takes a step (loaded, shot, sent). */
+    async ownerStep(userId: string, id: string, body: RollStep) {
+      await ownRoll(userId, id);
+      await step(id, body, { actor: "owner", userId, labId: null });
+      return timelineOf(await ownRoll(userId, id), "owner");
+    },
+
+    /** PUT film/{id}/life: the timeline on the shared roll, where the negatives are. */
+    async settings(userId: string, id: string, body: RollLifeSettings) {
+      const values = {
+        ...(body.timeline_shared !== undefined ? { timeline_shared: body.timeline_shared } : {}),
+        ...(body.storage_location !== undefined ? { storage_location: body.storage_location?.trim() || null } : {}),
+      };
+      if (!(await setOwnRollSettings(db, userId, id, values))) throw notFound();
+      return timelineOf(await ownRoll(userId, id), "owner");
+    },
+
+    /** GET film/storage-locations: the owner's earlier places, most used first. */
+    async storageLocations(userId: string, q: string) {
+      const rows = await listStorageLocations(db, userId, q.trim(), MAX_STORAGE_SUGGESTIONS);
+      return rows.map((r) => r.storage_location!);
+    },
+
+    /** POST film/{id}/return-request: asks the lab that holds the negatives for them back, once. */
+    async requestReturn(userId: string, id: string) {
+      const row = await ownRoll(userId, id);
+      if (row.status !== "archived") throw new AppError("roll-not-held");
+      if (row.return_requested_at) throw new AppError("return-already-requested");
+      const labId = await findHoldingLab(db, row.id);
+      await setRollLife(db, row.id, { return_requested_at: now() });
+      const updated = await ownRoll(userId, id);
+      await announce(updated);
+      const [lab, person] = await Promise.all([labId ? findLabContact(db, labId) : undefined, findPerson(db, userId)]);
+      const labTo = lab ? (lab.contact_email ?? (lab.email ? lab.email : null)) : null;
+      if (lab && labTo && person) {
+        const t = translator(lab.locale ?? DEFAULT_LOCALE, "rollLife");
+        const email = (await emailOf(person)) ?? "";
+        const vars = { customer: personName(person) ?? email, email, roll: rollName(row), date: row.held_until ?? "" };
+        await mailer.send({
+          to: labTo,
+          subject: t("mail.returnRequest.subject", vars),
+          text: t("mail.returnRequest.text", vars),
+          ...(email ? { replyTo: email } : {}),
+        });
+      }
+      return timelineOf(updated, "owner");
+    },
+
+    /** GET lab/films/{id}/timeline: a roll of one of the lab's orders, with the steps the lab may take. */
+    async labTimeline(labId: string, role: "user" | "lab", id: string) {
+      return timelineOf(await labRoll(labId, role, id), "lab");
+    },
+
+    /** POST lab/films/{id}/status: the lab of the roll's order takes a step. */
+    async labStep(labId: string, role: "user" | "lab", id: string, body: RollStep) {
+      await labRoll(labId, role, id);
+      await step(id, body, { actor: "lab", userId: labId, labId });
+      return timelineOf(await labRoll(labId, role, id), "lab");
+    },
+
+    /** GET lab/stickers/{shortId}: what the lab's companion offers for the roll a sticker is on. */
+    async stickerLookup(labId: string, role: "user" | "lab", ref: string): Promise<LabStickerLookup> {
+      const { row, ours } = await scanned(labId, role, ref);
+      const person = await findPerson(db, row.user_id);
+      const orderId = row.order_id ?? row.lab_order_id ?? null;
+      const order = row.order_id ? await orders.findById(row.order_id) : undefined;
+      const customer = order ? order.user_name : person ? (personName(person) ?? (await emailOf(person)) ?? "") : "";
+      const status = row.status as RollStatus | null;
+      const next = ours ? labNextStep(status) : canStep(status, "received", "lab") ? "received" : null;
+      return {
+        film: { id: row.id, name: row.name, stock: `${row.brand} ${row.model}`, format: row.format, customer },
+        order_id: orderId,
+        status,
+        action: !next ? "none" : ours ? "advance" : "receive",
+        next,
+        reason: next ? null : "finished",
+      };
+    },
+
+    /**
+     * POST lab/stickers/{shortId}/receive: a customer's roll sent to this lab and in none of its orders yet becomes a
+     * new order for that customer (reference: the sticker's short id) and is received into it.
+     */
+    async receive(labId: string, role: "user" | "lab", ref: string): Promise<LabReceived> {
+      const { sticker, row, ours } = await scanned(labId, role, ref);
+      if (ours) throw new AppError("roll-already-received");
+      if (row.status !== "sent") throw new AppError("roll-step-not-allowed", stepRefusal(row.status as RollStatus | null, "received"));
+      const person = await findPerson(db, row.user_id);
+      const email = person ? await emailOf(person) : null;
+      if (!person || !email) throw new AppError("roll-not-sent-to-lab");
+      const order = await orders.create(
+        labId,
+        { reference: sticker.short_id, user_name: personName(person) ?? email, user_email: email, user_phone: "" },
+        "manual",
+        null,
+        person.id,
+      );
+      // The roll is checked again under its lock: a second scan of the same sticker meanwhile made its order first.
+      const linked = await db.transaction().execute(async (tx) => {
+        const locked = await lockRoll(tx, row.id);
+        if (!locked || locked.lab_order_id !== null || locked.sent_lab_id !== labId || locked.status !== "sent") return false;
+        await setRollLife(tx, row.id, { lab_order_id: order.id });
+        return true;
+      });
+      if (!linked) {
+        await orders.remove(labId, order.id);
+        throw new AppError("roll-already-received");
+      }
+      await step(row.id, { status: "received" }, { actor: "lab", userId: labId, labId });
+      return { order_id: order.id, film_id: row.id, timeline: await timelineOf((await findLabRoll(db, labId, row.id))!, "lab") };
+    },
+
+    /** A scan finished processing: the roll is scanned once none of its shots is still on its way. */
+    async shotDone(filmId: string) {
+      if ((await countUnfinishedShots(db, filmId)) > 0) return;
+      await systemStep([filmId], "scanned");
+    },
+
+    /** An order reached its customer: its rolls, and the customers' rolls received into it, are delivered. */
+    async orderDelivered(orderId: string, filmIds: readonly string[]) {
+      const linked = await findRollsInLabOrder(db, orderId);
+      await systemStep([...filmIds, ...linked.map((r) => r.id)], "delivered");
+    },
+
+    /** The public order shows each roll's timeline. */
+    async addTimelines(films: PublicOrder["films"]) {
+      const byFilm = await eventsOf(films.map((f) => f.id));
+      for (const film of films) film.timeline = byFilm.get(film.id) ?? [];
+    },
+
+    /** The shared roll shows its timeline when its owner chose so. */
+    async addSharedTimeline(row: FilmRow, shown: PublicFilm) {
+      if (!row.timeline_shared) return;
+      shown.timeline = (await eventsOf([row.id])).get(row.id) ?? [];
+    },
+
+    /**
+     * Mails the photographers whose negatives a lab holds until 14 or 3 days from `at`'s day, once per roll, date
+     * and lead time, however many instances run this and however often (the reminder's row says it went).
+     */
+    async remindHolds(at = now()) {
+      let sent = 0;
+      for (const days of HOLD_REMINDER_DAYS) {
+        const date = today(new Date(at.getTime() + days * DAY_MS));
+        for (const row of await listHoldsEndingOn(db, [date])) {
+          if (!(await recordReminder(db, row.id, date, days))) continue;
+          const person = await findPerson(db, row.user_id);
+          if (!person || !person.roll_mail) continue;
+          const to = await emailOf(person);
+          if (!to) continue;
+          const labId = await findHoldingLab(db, row.id);
+          const lab = labId ? await findLabContact(db, labId) : undefined;
+          const locale = person.locale ?? DEFAULT_LOCALE;
+          const t = translator(locale, "rollLife");
+          const vars = {
+            name: personName(person) ?? "",
+            roll: rollName(row),
+            lab: lab?.name || t("theLab"),
+            date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`)),
+            count: days,
+            link: `${publicUrl}${paths.user.film.to(row.id)}`,
+          };
+          await mailer.send({
+            to,
+            subject: t("mail.reminder.subject", vars),
+            text: `${t("mail.reminder.text", vars)}\n\n${t("mail.optOut", { link: `${publicUrl}${paths.user.profile}` })}`,
+          });
+          sent++;
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+export type RollLifeService = ReturnType<typeof createRollLifeService>;
