@@ -27,6 +27,7 @@ const user: User = {
   policy_accepted: false,
   lab: null,
   integrations: {},
+  roll_mail: true,
 };
 
 describe("profile form values", () => {

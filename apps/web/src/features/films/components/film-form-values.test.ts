@@ -21,6 +21,8 @@ const film: Film = {
   sticker_hash: null,
   order_id: null,
   from_lab_name: null,
+  status: null,
+  storage_location: null,
   shot_count: 0,
   cover_url: null,
   created_at: "2025-07-01T00:00:00Z",
