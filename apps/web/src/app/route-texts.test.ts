@@ -31,12 +31,12 @@ describe("the translations each page loads with its code", () => {
     const lazyRoll = roll.lazy as { Component: () => Promise<RouteObject["Component"]> };
     asked.length = 0;
     expect(await lazyRoll.Component()).toBeTypeOf("function");
-    expect(asked).toEqual([["films", "gear", "stickers"]]);
+    expect(asked).toEqual([["films", "gear", "stickers", "rollLife"]]);
 
     asked.length = 0;
     const films = await (routes.get("/u/films")!.lazy as () => Promise<RouteObject>)();
     expect(films.Component).toBeTypeOf("function");
-    expect(asked).toEqual([["films", "gear"]]);
+    expect(asked).toEqual([["films", "gear", "rollLife"]]);
 
     asked.length = 0;
     await (routes.get("/u/unauthorized")!.lazy as () => Promise<RouteObject>)();

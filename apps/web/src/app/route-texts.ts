@@ -14,8 +14,8 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/pricing": ["pricing"],
   "/tokens": ["landing"],
   "/contact": ["contact"],
-  "/film": ["films", "gear"],
-  "/order": ["publicOrder", "films", "gear"],
+  "/film": ["films", "gear", "rollLife"],
+  "/order": ["publicOrder", "films", "gear", "rollLife"],
   "/purchase": ["shop"],
   "/sticker/:sticker_hash": ["stickers"],
   "/privacy": ["legal"],
@@ -25,9 +25,9 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/u": ["account"],
   "/u/home": ["dashboard"],
   "/u/lab": ["lab"],
-  "/u/orders": ["orders", "films", "gear"],
-  "/u/films": ["films", "gear"],
-  "/u/films/:filmId": ["films", "gear", "stickers"],
+  "/u/orders": ["orders", "films", "gear", "rollLife"],
+  "/u/films": ["films", "gear", "rollLife"],
+  "/u/films/:filmId": ["films", "gear", "stickers", "rollLife"],
   "/u/gear": ["gear"],
   "/u/labs": ["labsDirectory"],
   "/u/shop": ["shop", "pricing"],
@@ -39,7 +39,7 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/m": ["companion"],
   "/m/rolls": ["companion", "orders"],
   "/m/rolls/:filmId": ["companion", "films", "gear"],
-  "/m/scan": ["companion"],
+  "/m/scan": ["companion", "rollLife"],
 };
 
 const fullPath = (route: RouteObject, parent: string) =>

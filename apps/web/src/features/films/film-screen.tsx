@@ -27,6 +27,7 @@ import type { GearName } from "./components/shot-details.tsx";
 import { ShotEditPanel } from "./components/shot-edit-panel.tsx";
 import { UploadActions } from "./components/upload-actions.tsx";
 import { UploadPanel } from "./components/upload-panel.tsx";
+import { RollLifePanel } from "./life/roll-life-panel.tsx";
 import { ContactSheetButton } from "./public/contact-sheet-button.tsx";
 import { DownloadControl } from "./public/download-control.tsx";
 import { FilmSummary } from "./public/film-summary.tsx";
@@ -63,7 +64,8 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const remove = useDeleteFilm();
   const refresh = useDelayedRefresh(filmKeys.detail(film.id));
   // A lab's roll belongs to an order: its way back is to that order, never to the photographers' roll list.
-  const home = rollHome(film.order_id, useCurrentUser().role);
+  const role = useCurrentUser().role;
+  const home = rollHome(film.order_id, role);
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [notingMany, setNotingMany] = useState(false);
@@ -89,6 +91,9 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
         refresh(REFRESH_BURST_MS);
       } else if (event.type === "download") {
         reportZipFileDone(film.id, event.progress);
+      } else if (event.type === "roll") {
+        // A step of the roll's life (the lab received it, Latent marked it scanned): the roll and its timeline.
+        refresh(REFRESH_BURST_MS);
       }
     },
     [film.id, uploads, refresh],
@@ -197,6 +202,8 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
           </Stack>
         }
       />
+
+      <RollLifePanel filmId={film.id} side={role === "lab" ? "lab" : "owner"} />
 
       <StickerPanel film={film} />
 

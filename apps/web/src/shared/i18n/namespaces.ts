@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "orders",
   "account",
   "companion",
+  "rollLife",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

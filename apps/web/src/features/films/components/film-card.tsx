@@ -4,13 +4,14 @@ import { AspectRatio, Badge, Box, Card, Group, Stack, Text, Title } from "@manti
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { StatusBadge } from "../life/roll-timeline.tsx";
 import { processName } from "../public/process-name.ts";
 import { filmTitle, formatPushPull, shotDate } from "./film-texts.ts";
 import classes from "./films.module.css";
 
 /** One roll in the list: its cover, stock, format, process, date and number of shots; the whole card opens it. */
 export const FilmCard = memo(function FilmCard({ film }: { film: Film }) {
-  const { t, i18n } = useTranslation("films");
+  const { t, i18n } = useTranslation(["films", "rollLife"]);
   const [coverFailed, setCoverFailed] = useState(false);
   const date = shotDate(film, i18n.language);
   const title = filmTitle(film);
@@ -58,7 +59,13 @@ export const FilmCard = memo(function FilmCard({ film }: { film: Film }) {
               {t("fromLab", { lab: film.from_lab_name })}
             </Badge>
           )}
+          {film.status && <StatusBadge status={film.status} size="sm" />}
         </Group>
+        {film.storage_location && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {t("rollLife:storage.shown", { place: film.storage_location })}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Text size="sm">{date ?? t("list.noDate")}</Text>
           <Text size="sm" fw={500}>

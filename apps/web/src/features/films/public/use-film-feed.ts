@@ -1,4 +1,5 @@
 import type { ShotErrorCode, ShotState } from "@latent/domain/films";
+import type { RollStatus } from "@latent/domain/roll-life";
 import { useEffect, useRef, useState } from "react";
 
 /** Messages of a roll's realtime feed (`/ws/{filmId}`). */
@@ -14,7 +15,9 @@ export type FilmFeedEvent =
       thumbnail_url: string | null;
     }
   | { type: "shot-deleted"; index: number }
-  | { type: "download"; progress: number; file_name: string; finished: boolean };
+  | { type: "download"; progress: number; file_name: string; finished: boolean }
+  /** The roll took a step of its life (issue 29); `shared`: its timeline shows on the shared roll. */
+  | { type: "roll"; status: RollStatus | null; shared: boolean };
 
 /**
  * Whether the feed is live (spec §4: the film's download feed reports connected and disconnected): `connecting`
