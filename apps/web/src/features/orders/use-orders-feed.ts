@@ -1,6 +1,7 @@
 import { ownerFeedId } from "@latent/domain/films";
 import { useCallback } from "react";
 import { useApiClient } from "../../shared/api/api-client-context.tsx";
+import { filmKeys } from "../films/api/film-keys.ts";
 import { useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
 import { type FilmFeedEvent, useFilmFeed } from "../films/public/use-film-feed.ts";
 import { useCurrentUser } from "../user/api/get-user.ts";
@@ -20,10 +21,15 @@ export function useOrdersFeed() {
   // A lab's feed is named by its account's id, which is the lab's id.
   const user = useCurrentUser();
   const refresh = useDelayedRefresh(orderKeys.all);
+  // The open order's rolls' timelines: a step taken elsewhere (the companion at the counter, Latent on the last scan).
+  const refreshRolls = useDelayedRefresh(filmKeys.all);
   const onEvent = useCallback(
     // Every message (the order changes too, which the roll page's feed never carries) says something moved.
-    (_event: FilmFeedEvent) => refresh(REFRESH_BURST_MS),
-    [refresh],
+    (_event: FilmFeedEvent) => {
+      refresh(REFRESH_BURST_MS);
+      refreshRolls(REFRESH_BURST_MS);
+    },
+    [refresh, refreshRolls],
   );
   return useFilmFeed(ownerFeedId(user.user_id), () => createOrdersFeedTicket(api), onEvent);
 }

@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { LabRollLife } from "../../films/life/lab-roll-life.tsx";
 import { processName } from "../../films/public/process-name.ts";
 import { useDeleteOrder } from "../api/delete-order.ts";
 import { useOrder } from "../api/get-order.ts";
@@ -148,6 +149,7 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("rolls.columns.roll")}</Table.Th>
+                <Table.Th>{t("rolls.columns.life")}</Table.Th>
                 <Table.Th>{t("rolls.columns.scans")}</Table.Th>
                 <Table.Th>{t("rolls.columns.actions")}</Table.Th>
               </Table.Tr>
@@ -162,6 +164,9 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
                     <Text size="xs" c="dimmed">
                       {`${roll.brand} ${roll.model} · ISO ${roll.iso} · ${roll.format} · ${processName(roll.process, t)}`}
                     </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <LabRollLife filmId={roll.id} rollName={roll.name || `${roll.brand} ${roll.model}`} />
                   </Table.Td>
                   <Table.Td>{t("rolls.scans", { count: roll.shot_count })}</Table.Td>
                   <Table.Td>
