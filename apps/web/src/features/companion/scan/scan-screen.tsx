@@ -8,22 +8,28 @@ import { useNavigate } from "react-router";
 import { createApiClient, NO_TOKENS } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { getLabSticker } from "../../films/life/api/life-api.ts";
 import { getMySticker } from "../../stickers/api/get-my-sticker.ts";
 import { getStickerStatus } from "../../stickers/api/get-sticker-status.ts";
 import { StickerCamera } from "../../stickers/public/sticker-camera.tsx";
 import { type ScannedSticker, stickerRef } from "../../stickers/public/sticker-scan.ts";
+import { useCompanionRole } from "../use-companion-role.ts";
+import { LabRollCard } from "./lab-roll-card.tsx";
+import { type LabScanOutcome, labScanOutcome } from "./lab-scan.ts";
 import { LinkToRoll } from "./link-to-roll.tsx";
-import { scanOutcome } from "./scan-outcome.ts";
+import { type ScanOutcome, scanOutcome } from "./scan-outcome.ts";
 
 /**
  * Scan a sticker with the phone's camera, or type its short id: the user's linked sticker opens its roll at once,
- * an unlinked one of theirs offers to link it, anything else says what it is.
+ * an unlinked one of theirs offers to link it, anything else says what it is. A lab's scan shows the roll behind the
+ * sticker with its next step as one big button (issue 29).
  */
 export function ScanScreen() {
   const { t } = useTranslation("companion");
   const errorText = useApiErrorText();
   const navigate = useNavigate();
   const api = useApiClient();
+  const role = useCompanionRole();
   // The public look-up goes without the session's token: its 401 must not read as a lost session.
   const publicApi = useMemo(() => createApiClient(NO_TOKENS), []);
   const [typed, setTyped] = useState("");
@@ -31,8 +37,10 @@ export function ScanScreen() {
   const shortId = normalizeShortId(typed);
 
   const lookUp = useMutation({
-    mutationFn: (sticker: ScannedSticker) =>
-      scanOutcome(stickerRef(sticker), { status: (ref) => getStickerStatus(publicApi, ref), mine: (ref) => getMySticker(api, ref) }),
+    mutationFn: (sticker: ScannedSticker): Promise<ScanOutcome | LabScanOutcome> =>
+      role === "lab"
+        ? labScanOutcome(stickerRef(sticker), (ref) => getLabSticker(api, ref))
+        : scanOutcome(stickerRef(sticker), { status: (ref) => getStickerStatus(publicApi, ref), mine: (ref) => getMySticker(api, ref) }),
     onSuccess: (outcome) => {
       if (outcome.kind === "open-roll") navigate(paths.companion.roll.to(outcome.filmId));
     },
@@ -65,8 +73,9 @@ export function ScanScreen() {
         </Alert>
       )}
       {outcome?.kind === "unknown" && (
-        <Alert color="orange" role="alert" title={t("scan.unknown.title")}>
-          {t("scan.unknown.text")}
+        // A lab hears that the roll is not one it may handle: the sticker itself may well be Latent's.
+        <Alert color="orange" role="alert" title={t(role === "lab" ? "scan.labUnknown.title" : "scan.unknown.title")}>
+          {t(role === "lab" ? "scan.labUnknown.text" : "scan.unknown.text")}
         </Alert>
       )}
       {outcome?.kind === "foreign" && (
@@ -75,6 +84,7 @@ export function ScanScreen() {
         </Alert>
       )}
       {outcome?.kind === "link" && <LinkToRoll sticker={outcome.sticker} />}
+      {outcome?.kind === "lab-roll" && <LabRollCard stickerRef={outcome.ref} lookup={outcome.lookup} />}
       {!cameraOpen && !lookUp.isPending && outcome?.kind !== "open-roll" && (
         <Button variant="default" onClick={again}>
           {t("scan.again")}
