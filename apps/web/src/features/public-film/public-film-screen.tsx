@@ -1,11 +1,12 @@
 import type { ContactSheetPaper } from "@latent/domain/contact-sheet";
-import type { FilmDetail } from "@latent/domain/films";
+import type { PublicFilm } from "@latent/domain/films";
 import { Alert, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { SharedTimeline } from "../films/life/shared-timeline.tsx";
 import { ContactSheetButton } from "../films/public/contact-sheet-button.tsx";
 import { DownloadControl } from "../films/public/download-control.tsx";
 import { FilmSummary } from "../films/public/film-summary.tsx";
@@ -24,7 +25,7 @@ import { ShareLinkError } from "./api/share-link-client.ts";
 
 const NO_UPLOADS: never[] = [];
 
-function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
+function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
   const { t, i18n } = useTranslation("films");
   const queryClient = useQueryClient();
   const lightbox = useShotInUrl();
@@ -43,7 +44,8 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
     film.id,
     () => createPublicWsTicket(code),
     (event) => {
-      if (event.type === "shot" || event.type === "shot-deleted") void refresh();
+      // A step of the roll's life reaches a visitor only when the owner shows the timeline (the server skips it otherwise).
+      if (event.type === "shot" || event.type === "shot-deleted" || event.type === "roll") void refresh();
       else if (event.type === "download") reportZipFileDone(downloadKey, event.progress);
     },
   );
@@ -69,6 +71,7 @@ function SharedFilm({ film, code }: { film: FilmDetail; code: string }) {
           </Stack>
         }
       />
+      {film.timeline && <SharedTimeline events={film.timeline} />}
       <section aria-labelledby="shared-gallery-title">
         <Title order={2} size="h3" id="shared-gallery-title" mb="sm">
           {t("gallery.title")}

@@ -1,4 +1,4 @@
-import type { FilmDetail } from "@latent/domain/films";
+import type { PublicFilm } from "@latent/domain/films";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ShareLinkError, shareLinkClient } from "./share-link-client.ts";
 
@@ -10,7 +10,7 @@ const LINK_REFRESH_MS = 5 * 60_000;
  * (fresh links, new shots), which the owner's count of openings leaves out.
  */
 export const getPublicFilm = (code: string, options: { refresh?: boolean } = {}) =>
-  shareLinkClient(code)<FilmDetail>(`/api/public/film${options.refresh ? "?refresh=1" : ""}`);
+  shareLinkClient(code)<PublicFilm>(`/api/public/film${options.refresh ? "?refresh=1" : ""}`);
 
 export const publicFilmQueryOptions = (code: string) =>
   queryOptions({

@@ -1,7 +1,8 @@
-import type { FilmDetail } from "@latent/domain/films";
+import type { PublicOrder } from "@latent/domain/orders";
 import { Stack } from "@mantine/core";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SharedTimeline } from "../../films/life/shared-timeline.tsx";
 import { DownloadControl } from "../../films/public/download-control.tsx";
 import { FilmSummary } from "../../films/public/film-summary.tsx";
 import { galleryItems } from "../../films/public/gallery-items.ts";
@@ -12,10 +13,12 @@ import { getOrderZip } from "../api/get-order-zip.ts";
 const NO_UPLOADS: never[] = [];
 
 /** The roll's name as its summary titles it (its stock when it has none), for the names of its section and button. */
-const rollName = (film: FilmDetail) => film.name.trim() || `${film.brand} ${film.model}`.trim();
+type OrderFilm = PublicOrder["films"][number];
+
+const rollName = (film: OrderFilm) => film.name.trim() || `${film.brand} ${film.model}`.trim();
 
 interface OrderRollProps {
-  film: FilmDetail;
+  film: OrderFilm;
   code: string;
   /** A thumbnail's signed link expired: fetch the order again. */
   onStaleImage: () => void;
@@ -56,6 +59,7 @@ export function OrderRoll({ film, code, onStaleImage }: OrderRollProps) {
             />
           }
         />
+        {film.timeline && <SharedTimeline events={film.timeline} headingOrder={3} />}
         <ShotGallery items={items} onOpen={setOpenIndex} onStaleImage={onStaleImage} emptyText={t("roll.empty")} />
         <ShotLightbox
           film={film}
