@@ -1,76 +1,39 @@
 import { paths } from "@latent/domain/app-paths";
-import { FORMATS, PROCESSES } from "@latent/domain/film-config";
-import type { ListFilmsQuery } from "@latent/domain/films";
+import type { Film } from "@latent/domain/films";
 import { hasRoomFor } from "@latent/domain/plans";
+import type { ShotHit } from "@latent/domain/roll-search";
 import {
   Alert,
   Button,
   Card,
+  Collapse,
   EmptyState,
   Group,
   Modal,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { PlanLimitedButton } from "../../shared/ui/plan-limited-button.tsx";
 import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
-import { useFilms } from "./api/list-films.ts";
 import { FilmCard } from "./components/film-card.tsx";
 import { FilmForm } from "./components/film-form.tsx";
-import { processName } from "./public/process-name.ts";
-
-const FILTERS = ["search", "format", "process", "year"] as const;
-
-/** The filters of the list, kept in the address so a reload or Back shows the same rolls. */
-function useFilmFilters() {
-  const [params, setParams] = useSearchParams();
-  const [searchText, setSearchText] = useState(params.get("search") ?? "");
-  const search = params.get("search") ?? "";
-  const format = params.get("format") ?? "";
-  const process = params.get("process") ?? "";
-  const year = params.get("year") ?? "";
-
-  const set = (key: (typeof FILTERS)[number], value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  // The list follows the typing once it pauses, not at every key.
-  const setSearchLater = useDebouncedCallback((text: string) => set("search", text.trim()), 300);
-  const changeSearch = (text: string) => {
-    setSearchText(text);
-    setSearchLater(text);
-  };
-
-  const query: ListFilmsQuery = {
-    search: search || undefined,
-    format: (FORMATS as readonly string[]).includes(format) ? (format as ListFilmsQuery["format"]) : undefined,
-    process: (PROCESSES as readonly string[]).includes(process) ? (process as ListFilmsQuery["process"]) : undefined,
-    year: /^\d{4}$/.test(year) ? Number(year) : undefined,
-  };
-  const active = Boolean(query.search || query.format || query.process || query.year);
-  const clear = () => {
-    setSearchText("");
-    setParams(new URLSearchParams(), { replace: true });
-  };
-  return { searchText, changeSearch, format, process, year, set, query, active, clear };
-}
+import { useRollSearch, useShotSearch } from "./search/api/search-archive.ts";
+import { isFiltered, sentRollFilters, sentShotFilters } from "./search/archive-filters.ts";
+import { itemsOfPages } from "./search/keyset-pages.ts";
+import { RollFilters } from "./search/roll-filters.tsx";
+import { ShotFilters } from "./search/shot-filters.tsx";
+import { ShotResults } from "./search/shot-results.tsx";
+import { useArchiveSearch } from "./search/use-archive-search.ts";
 
 function FilmsSkeleton() {
   const { t } = useTranslation();
@@ -91,22 +54,81 @@ function FilmsSkeleton() {
   );
 }
 
+/** What a paged search shows below its filters: loading, its failure, nothing found, or the results and "Load more". */
+interface PagedResultsProps<T> {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage: () => unknown;
+  };
+  items: T[];
+  failedText: string;
+  /** Shown when nothing at all was found (not filtered: an empty archive; filtered: no match). */
+  empty: ReactNode;
+  count: (count: number) => string;
+  children: ReactNode;
+}
+
+function PagedResults<T>({ query, items, failedText, empty, count, children }: PagedResultsProps<T>) {
+  const { t } = useTranslation("films");
+  const errorText = useApiErrorText();
+  if (query.isPending) return <FilmsSkeleton />;
+  if (query.isError && items.length === 0)
+    return (
+      <Alert color="red" title={failedText} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorText(query.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => query.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  if (items.length === 0) return empty;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {query.hasNextPage ? t("search.shownMore", { count: items.length }) : count(items.length)}
+      </Text>
+      {children}
+      {query.isError && (
+        <Alert color="red" role="alert" title={t("search.moreFailed")}>
+          {errorText(query.error)}
+        </Alert>
+      )}
+      {query.hasNextPage && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {t("search.loadMore")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 /** The user's rolls: search, filters, cards, and the way to register a new one (spec §2 films). */
 export function FilmsScreen() {
   const { t } = useTranslation("films");
-  const errorText = useApiErrorText();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const filters = useFilmFilters();
-  const films = useFilms(filters.query);
-  // Every roll, to offer the years they were shot in; the same request as the list while no filter is set.
-  const all = useFilms({});
+  const search = useArchiveSearch();
+  const rollsShown = search.view === "rolls";
+  const rolls = useRollSearch(sentRollFilters(search.rollFilters), search.sort, rollsShown);
+  const shots = useShotSearch(sentShotFilters(search.shotFilters), !rollsShown);
+  const rollItems = useMemo(() => itemsOfPages<Film>(rolls.data?.pages, (film) => film.id), [rolls.data]);
+  const shotItems = useMemo(() => itemsOfPages<ShotHit>(shots.data?.pages, (hit) => hit.shot_id), [shots.data]);
+  const filters = rollsShown ? search.rollFilters : search.shotFilters;
+  const filtered = isFiltered(filters);
+  // More than words: the filter fields open by themselves, so a bookmarked search shows what it holds.
+  const [filtersOpen, setFiltersOpen] = useState(() => Object.keys(filters).some((key) => key !== "q"));
+  const filtersId = useId();
   const [creating, setCreating] = useState(false);
 
-  const years = useMemo(
-    () => [...new Set((all.data ?? []).map((f) => f.year).filter((y): y is number => y !== null))].sort((a, b) => b - a),
-    [all.data],
-  );
   const limit = user.max_films_capacity;
   const full = !hasRoomFor(user.usage.films, limit);
   // At the limit, "New roll" says so before any form is filled (the server still refuses a race, see FilmForm).
@@ -121,53 +143,24 @@ export function FilmsScreen() {
       {label}
     </PlanLimitedButton>
   );
-
-  let body: ReactNode;
-  if (films.isPending) {
-    body = <FilmsSkeleton />;
-  } else if (films.isError) {
-    body = (
-      <Alert color="red" title={t("list.loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(films.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => films.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (films.data.length === 0 && !filters.active) {
-    body = (
-      <EmptyState title={t("list.empty.title")} description={t("list.empty.text")} py="xl">
-        <EmptyState.Actions>{newButton(t("list.empty.action"), "center")}</EmptyState.Actions>
-      </EmptyState>
-    );
-  } else if (films.data.length === 0) {
-    body = (
-      <EmptyState title={t("list.noMatch.title")} description={t("list.noMatch.text")} py="xl">
-        <EmptyState.Actions>
-          <Button variant="default" onClick={filters.clear}>
-            {t("list.clearFilters")}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
-        component="ul"
-        style={{ listStyle: "none", padding: 0, margin: 0 }}
-        aria-label={t("list.title")}
-      >
-        {films.data.map((film) => (
-          <li key={film.id}>
-            <FilmCard film={film} />
-          </li>
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const words = search.rollFilters.q ?? search.shotFilters.q;
+  const noMatch = (
+    <EmptyState
+      title={rollsShown ? t("list.noMatch.title") : t("search.noFrames.title")}
+      description={
+        words
+          ? t(rollsShown ? "search.noMatchWords" : "search.noFrames.words", { words })
+          : t(rollsShown ? "list.noMatch.text" : "search.noFrames.text")
+      }
+      py="xl"
+    >
+      <EmptyState.Actions>
+        <Button variant="default" onClick={search.clear}>
+          {t("list.clearFilters")}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
 
   return (
     <Stack gap="lg" maw={1280}>
@@ -178,55 +171,77 @@ export function FilmsScreen() {
 
       {!user.policy_accepted && <PrivacyPolicyNotice title={t("privacy.title")} text={t("privacy.text")} action={t("privacy.action")} />}
 
-      <Group align="flex-end" gap="sm" role="search" aria-label={t("list.filters")}>
-        <TextInput
-          label={t("list.search")}
-          placeholder={t("list.searchPlaceholder")}
-          type="search"
-          value={filters.searchText}
-          onChange={(event) => filters.changeSearch(event.currentTarget.value)}
-          style={{ flex: "1 1 240px" }}
-        />
-        <NativeSelect
-          label={t("fields.format")}
-          value={filters.format}
-          onChange={(event) => filters.set("format", event.currentTarget.value)}
-          data={[{ value: "", label: t("list.allFormats") }, ...FORMATS.map((f) => ({ value: f, label: t(`gear:formats.${f}`) }))]}
-        />
-        <NativeSelect
-          label={t("fields.process")}
-          value={filters.process}
-          onChange={(event) => filters.set("process", event.currentTarget.value)}
-          data={[{ value: "", label: t("list.allProcesses") }, ...PROCESSES.map((p) => ({ value: p, label: processName(p, t, "long") }))]}
-        />
-        <NativeSelect
-          label={t("fields.year")}
-          value={filters.year}
-          onChange={(event) => filters.set("year", event.currentTarget.value)}
-          data={[
-            { value: "", label: t("list.allYears") },
-            ...[...new Set([...years, ...(filters.year ? [Number(filters.year)] : [])])].map((y) => ({
-              value: String(y),
-              label: String(y),
-            })),
-          ]}
-        />
-        {filters.active && (
-          <Button variant="subtle" onClick={filters.clear}>
-            {t("list.clearFilters")}
+      <Tabs value={search.view} onChange={(view) => view && search.setView(view)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="rolls">{t("search.rollsTab")}</Tabs.Tab>
+          <Tabs.Tab value="frames">{t("search.framesTab")}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+
+      <Stack gap="sm" role="search" aria-label={t("list.filters")}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t("list.search")}
+            placeholder={rollsShown ? t("search.rollsPlaceholder") : t("search.framesPlaceholder")}
+            type="search"
+            value={search.text}
+            onChange={(event) => search.changeText(event.currentTarget.value)}
+            style={{ flex: "1 1 240px" }}
+          />
+          <Button variant="default" onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} aria-controls={filtersId}>
+            {filtersOpen ? t("search.hideFilters") : t("search.showFilters")}
           </Button>
-        )}
-      </Group>
+          {filtered && (
+            <Button variant="subtle" onClick={search.clear}>
+              {t("list.clearFilters")}
+            </Button>
+          )}
+        </Group>
+        <Collapse expanded={filtersOpen} id={filtersId}>
+          {rollsShown ? <RollFilters search={search} /> : <ShotFilters search={search} />}
+        </Collapse>
+      </Stack>
 
-      <div aria-live="polite">
-        {films.isSuccess && filters.active && (
-          <Text size="sm" c="dimmed">
-            {t("list.results", { count: films.data.length })}
-          </Text>
-        )}
-      </div>
-
-      {body}
+      {rollsShown ? (
+        <PagedResults
+          query={rolls}
+          items={rollItems}
+          failedText={t("list.loadFailed")}
+          count={(count) => t("list.results", { count })}
+          empty={
+            filtered ? (
+              noMatch
+            ) : (
+              <EmptyState title={t("list.empty.title")} description={t("list.empty.text")} py="xl">
+                <EmptyState.Actions>{newButton(t("list.empty.action"), "center")}</EmptyState.Actions>
+              </EmptyState>
+            )
+          }
+        >
+          <SimpleGrid
+            cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+            component="ul"
+            style={{ listStyle: "none", padding: 0, margin: 0 }}
+            aria-label={t("list.title")}
+          >
+            {rollItems.map((film) => (
+              <li key={film.id}>
+                <FilmCard film={film} />
+              </li>
+            ))}
+          </SimpleGrid>
+        </PagedResults>
+      ) : (
+        <PagedResults
+          query={shots}
+          items={shotItems}
+          failedText={t("search.framesFailed")}
+          count={(count) => t("search.frames", { count })}
+          empty={filtered ? noMatch : <EmptyState title={t("search.noFrames.title")} description={t("search.noFrames.none")} py="xl" />}
+        >
+          <ShotResults hits={shotItems} />
+        </PagedResults>
+      )}
 
       <Modal
         closeButtonProps={{ "aria-label": t("films:close") }}
