@@ -13,6 +13,7 @@ import type { Config } from "./config.ts";
 import { accountDataModule } from "./features/account-data/account-data.module.ts";
 import type { AccountDataService } from "./features/account-data/account-data.service.ts";
 import { type AccountGate, externalAccountGate } from "./features/account-data/account-gate.ts";
+import { archiveSearchModule } from "./features/archive-search/archive-search.module.ts";
 import { betaModule } from "./features/beta/beta.module.ts";
 import { contactModule } from "./features/contact/contact.module.ts";
 import { contactSheetModule } from "./features/contact-sheet/contact-sheet.module.ts";
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web });
   const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
+  await archiveSearchModule(ctx, { films, shots });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret, platform.mailer);

@@ -16,7 +16,7 @@ const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 const id = z.string().min(1).max(64);
 const limit = z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_SIZE);
 /** Opaque: the position after the last item of the page before, as the server wrote it. */
-const cursor = z.string().max(400);
+const cursor = z.string().max(1000);
 
 /**
  * GET film/search (issue 29): words over the roll's name, stock, camera, lens, scanner, lab, storage location and

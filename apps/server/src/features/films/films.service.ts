@@ -22,6 +22,7 @@ import {
   insertFilm,
   listAllFilmsOfUser,
   listFilms,
+  listFilmsByIds,
   listOrderFilms,
   listOrdersFilms,
   listStickeredFilms,
@@ -146,6 +147,16 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
       const rows = await listFilms(db, userId, query);
       const summaries = await shots.summaries(rows.map((r) => r.id));
       return rows.map((row) => toFilm(row, summaries.get(row.id)));
+    },
+
+    /** The caller's rolls of these ids in the same order, as the list shows them (a search's page). */
+    async byIds(userId: string, ids: readonly string[]) {
+      const [rows, summaries] = await Promise.all([listFilmsByIds(db, userId, ids), shots.summaries(ids)]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toFilm(row, summaries.get(id))] : [];
+      });
     },
 
     /** The roll with its shots (signed links to their files). */

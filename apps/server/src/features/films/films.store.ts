@@ -31,6 +31,12 @@ export function listFilms(db: Db, userId: string, q: ListFilmsQuery) {
     .execute();
 }
 
+/** The user's rolls among these ids (a search's page), in no particular order. */
+export function listFilmsByIds(db: Db, userId: string, ids: readonly string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom("films").selectAll().where("user_id", "=", userId).where("id", "in", ids).execute();
+}
+
 export function findFilm(db: Db, userId: string, id: string) {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db.selectFrom("films").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
