@@ -288,7 +288,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
   const payments = await paymentProvider(app, config, db, secret, platform.mailer);
   const stickers = await stickersModule(ctx, { films, users, downloads });
-  const rollLife = await rollLifeModule(ctx, { films, shots, orders, stickers, accounts: identity.accounts });
+  const rollLife = await rollLifeModule(ctx, {
+    films,
+    shots,
+    orders,
+    stickers,
+    users,
+    labs: labProfiles,
+    accounts: identity.accounts,
+  });
   await contactSheetModule(ctx, { films, shots, shares, labs: labProfiles, stickers });
   const shop = await shopModule(ctx, { users, stickers });
   const purchases = await purchasesModule(ctx, { payments, entitlements, newsletter, users, shop });

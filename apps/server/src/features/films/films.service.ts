@@ -18,16 +18,25 @@ import {
   findFilm,
   findFilmById,
   findFilmBySticker,
+  findRollLife,
+  findRollLifeBySticker,
+  findRollsInLabOrder,
+  findRollsLife,
   forgetLabOfFilms,
   insertFilm,
   listAllFilmsOfUser,
   listFilms,
   listFilmsByIds,
+  listHoldsEndingOn,
   listOrderFilms,
   listOrdersFilms,
   listStickeredFilms,
+  listStorageLocations,
   lockFilmRow,
+  lockRollLife,
   setFilmSticker,
+  setRollLife,
+  setRollSettings,
   transferFilmRow,
   updateFilmRow,
 } from "./films.store.ts";
@@ -135,6 +144,23 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
   return {
     beforeRemove,
     sharing,
+
+    /**
+     * A roll's life columns (issue 29), for the roll-life feature, which decides who may see and change them: by id,
+     * locked in its transaction, by sticker, the customers' rolls received into a lab's order, the owner's settings
+     * and storage locations, and the holds ending on given days.
+     */
+    life: {
+      find: (id: string) => findRollLife(db, id),
+      lock: (tx: Db, id: string) => lockRollLife(tx, id),
+      findMany: (ids: readonly string[]) => findRollsLife(db, ids),
+      bySticker: (hash: string) => findRollLifeBySticker(db, hash),
+      inLabOrder: (orderId: string) => findRollsInLabOrder(db, orderId),
+      set: (tx: Db, id: string, values: Parameters<typeof setRollLife>[2]) => setRollLife(tx, id, values),
+      setSettings: (userId: string, id: string, values: Parameters<typeof setRollSettings>[3]) => setRollSettings(db, userId, id, values),
+      storageLocations: (userId: string, q: string, limit: number) => listStorageLocations(db, userId, q, limit),
+      holdsEndingOn: (dates: readonly string[]) => listHoldsEndingOn(db, dates),
+    },
 
     /** The shared roll as its link shows it: its shots under the link's scope, and its timeline if the owner shows it. */
     async shared(row: FilmRow, scope: LinkScope): Promise<PublicFilm> {

@@ -1,5 +1,5 @@
 import type { ListFilmsQuery } from "@latent/domain/films";
-import type { Insertable, Updateable } from "kysely";
+import { type Insertable, sql, type Updateable } from "kysely";
 import { toCount } from "../../platform/db/database.ts";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { FilmsTable } from "../../platform/db/schema.ts";
@@ -154,4 +154,121 @@ export function listAllFilmsOfUser(db: Db, userId: string) {
 export async function forgetLabOfFilms(db: Db, labId: string): Promise<number> {
   const result = await db.updateTable("films").set({ from_lab_id: null }).where("from_lab_id", "=", labId).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * The columns of a roll its life needs (issue 29, the roll-life feature's through `films.life`); `held_until` as
+ * `YYYY-MM-DD` text, whatever the driver makes of a date.
+ */
+function rollLifeColumns(db: Db) {
+  return db
+    .selectFrom("films")
+    .select([
+      "id",
+      "user_id",
+      "name",
+      "brand",
+      "model",
+      "format",
+      "order_id",
+      "from_lab_id",
+      "sticker_hash",
+      "status",
+      "status_at",
+      "storage_location",
+      "timeline_shared",
+      "sent_lab_id",
+      "lab_order_id",
+      "return_requested_at",
+      sql<string | null>`held_until::text`.as("held_until"),
+    ]);
+}
+
+export type RollLifeRow = NonNullable<Awaited<ReturnType<typeof findRollLife>>>;
+
+/** A roll's life by id, whoever owns it: the roll-life feature decides who may see it. */
+export function findRollLife(db: Db, id: string) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return rollLifeColumns(db).where("id", "=", id).executeTakeFirst();
+}
+
+/** The same, locked until the transaction ends: two steps of one roll take turns, each seeing the other's. */
+export function lockRollLife(tx: Db, id: string) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return rollLifeColumns(tx).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** Several rolls' lives by id. */
+export function findRollsLife(db: Db, ids: readonly string[]) {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return Promise.resolve([]);
+  return rollLifeColumns(db).where("id", "in", valid).execute();
+}
+
+/** Customers' own rolls a lab received into one of its orders. */
+export function findRollsInLabOrder(db: Db, orderId: string) {
+  return rollLifeColumns(db).where("lab_order_id", "=", orderId).execute();
+}
+
+/** The life of the roll a sticker is on, whoever owns it. */
+export function findRollLifeBySticker(db: Db, hash: string) {
+  return rollLifeColumns(db).where("sticker_hash", "=", hash).executeTakeFirst();
+}
+
+/** The life columns a step changes. */
+export function setRollLife(
+  tx: Db,
+  id: string,
+  values: {
+    status?: string;
+    status_at?: Date;
+    sent_lab_id?: string | null;
+    lab_order_id?: string | null;
+    held_until?: string | null;
+    return_requested_at?: Date | null;
+  },
+) {
+  return tx.updateTable("films").set(values).where("id", "=", id).executeTakeFirst();
+}
+
+/** The owner's settings of their own roll (not a lab's order roll); answers whether it is theirs. */
+export async function setRollSettings(
+  db: Db,
+  userId: string,
+  id: string,
+  values: { storage_location?: string | null; timeline_shared?: boolean },
+) {
+  if (!isUuid(id)) return false;
+  const r = await db
+    .updateTable("films")
+    .set({ ...values, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("order_id", "is", null)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/** The owner's storage locations containing `q`, those that start with it first, then the most used. */
+export function listStorageLocations(db: Db, userId: string, q: string, limit: number) {
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .selectFrom("films")
+    .select(["storage_location", (eb) => eb.fn.countAll().as("n")])
+    .where("user_id", "=", userId)
+    .where("storage_location", "is not", null)
+    .where("storage_location", "<>", "")
+    .where("storage_location", "ilike", `%${escaped}%`)
+    .groupBy("storage_location")
+    .orderBy(sql`bool_or(storage_location ilike ${`${escaped}%`})`, "desc")
+    .orderBy("n", "desc")
+    .orderBy("storage_location")
+    .limit(limit)
+    .execute();
+}
+
+/** Rolls whose negatives a lab holds until one of `dates` (`YYYY-MM-DD`). */
+export function listHoldsEndingOn(db: Db, dates: readonly string[]) {
+  if (!dates.length) return Promise.resolve([]);
+  return rollLifeColumns(db).where("status", "=", "archived").where(sql<string>`held_until::text`, "in", dates).execute();
 }

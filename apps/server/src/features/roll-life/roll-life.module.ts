@@ -3,8 +3,10 @@ import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { Accounts } from "../identity/accounts.ts";
 import type { OrdersService } from "../labs/orders/orders.service.ts";
+import type { LabProfileService } from "../labs/profile/profile.service.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
+import type { UsersService } from "../users/users.service.ts";
 import { rollLifeRoutes } from "./roll-life.routes.ts";
 import { createRollLifeService } from "./roll-life.service.ts";
 
@@ -20,12 +22,18 @@ export function rollLifeModule(
     shots: ShotsService;
     orders: OrdersService;
     stickers: StickersService;
+    users: UsersService;
+    labs: LabProfileService;
     accounts: Pick<Accounts, "findById"> | null;
   },
 ) {
   const { db, mailer, bus, config, jobs } = ctx.platform;
   const rollLife = createRollLifeService({
     db,
+    films: deps.films,
+    shots: deps.shots,
+    users: deps.users,
+    labs: deps.labs,
     mailer,
     bus,
     orders: deps.orders,

@@ -19,41 +19,28 @@ import {
   type RollTimeline,
   stepRefusal,
 } from "@latent/domain/roll-life";
+import type { User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { translator } from "../../platform/i18n/translator.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
 import type { EventBus } from "../../platform/realtime/event-bus.ts";
-import type { FilmRow } from "../films/films.service.ts";
+import type { FilmRow, FilmsService } from "../films/films.service.ts";
 import type { Accounts } from "../identity/accounts.ts";
 import type { OrdersService } from "../labs/orders/orders.service.ts";
+import type { LabProfileService } from "../labs/profile/profile.service.ts";
+import type { ShotsService } from "../shots/shots.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
-import {
-  countUnfinishedShots,
-  type EventRow,
-  findHoldingLab,
-  findLabContact,
-  findLabRoll,
-  findOwnRoll,
-  findPerson,
-  findRollBySticker,
-  findRolls,
-  findRollsInLabOrder,
-  insertEvent,
-  labExists,
-  listEvents,
-  listHoldsEndingOn,
-  listStorageLocations,
-  lockRoll,
-  type RollRow,
-  recordReminder,
-  setOwnRollSettings,
-  setRollLife,
-} from "./roll-life.store.ts";
+import type { UsersService } from "../users/users.service.ts";
+import { type EventRow, findHoldingLab, insertEvent, listEvents, recordReminder } from "./roll-life.store.ts";
 
 export interface RollLifeDeps {
   db: Kysely<Database>;
+  films: Pick<FilmsService, "life">;
+  shots: Pick<ShotsService, "listForFilm">;
+  users: Pick<UsersService, "get">;
+  labs: Pick<LabProfileService, "get" | "mine">;
   mailer: Mailer;
   bus: Pick<EventBus, "publish">;
   orders: Pick<OrdersService, "create" | "remove" | "changed" | "findById">;
@@ -63,6 +50,8 @@ export interface RollLifeDeps {
   publicUrl: string;
   now?: () => Date;
 }
+
+type RollRow = NonNullable<Awaited<ReturnType<FilmsService["life"]["find"]>>>;
 
 /** Steps the photographer hears of by mail (a hold's end has its own reminders). */
 const MAILED: ReadonlySet<RollStatus> = new Set(["received", "scanned", "delivered", "returned"]);
@@ -76,7 +65,7 @@ interface Taker {
   labId: string | null;
 }
 
-type Person = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+type Person = Pick<User, "user_id" | "role" | "email" | "name" | "first_name" | "last_name" | "locale" | "roll_mail">;
 const personName = (p: Pick<Person, "name" | "first_name" | "last_name">) =>
   p.name.trim() || [p.first_name, p.last_name].filter(Boolean).join(" ").trim() || null;
 const rollName = (row: Pick<RollRow, "name" | "brand" | "model">) => row.name || `${row.brand} ${row.model}`;
@@ -87,34 +76,85 @@ const rollName = (row: Pick<RollRow, "name" | "brand" | "model">) => row.name ||
  * customer's roll by its sticker, Latent's own steps (scanned, delivered), the mails and the hold reminders.
  */
 export function createRollLifeService(deps: RollLifeDeps) {
-  const { db, mailer, bus, orders, stickers, accounts, publicUrl } = deps;
+  const { db, films, shots, users, labs, mailer, bus, orders, stickers, accounts, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
   const today = (at = now()) => at.toISOString().slice(0, 10);
 
-  const toEvent = (e: EventRow): RollEvent => ({
-    id: e.id,
-    status: e.status as RollStatus,
-    actor: e.actor,
-    by:
-      e.actor === "system"
-        ? null
-        : e.actor === "lab"
-          ? e.lab_name || null
-          : personName({ name: e.user_name ?? "", first_name: e.user_first_name ?? "", last_name: e.user_last_name ?? "" }),
-    lab_id: e.lab_id,
-    lab_name: e.lab_id ? (e.lab_name ?? null) : null,
-    camera: e.camera,
-    tracking: e.tracking,
-    held_until: e.held_until,
-    note: e.note,
-    at: new Date(e.created_at).toISOString(),
-  });
+  /** An account as the mails and names need it; undefined once it is gone. */
+  const findPerson = (userId: string): Promise<Person | undefined> => users.get(userId).catch(() => undefined);
+  /** A lab's name, where its mail goes (its contact email, else its account's) and its account's language. */
+  async function findLabContact(labId: string) {
+    const [lab, account] = await Promise.all([labs.mine(labId), findPerson(labId)]);
+    return { name: lab.name, to: lab.contact_email ?? account?.email ?? null, locale: account?.locale ?? null };
+  }
+  /** How many of a roll's shots are still on their way (uploading, or waiting to be processed). */
+  const countUnfinishedShots = async (filmId: string) =>
+    (await shots.listForFilm(filmId)).filter((shot) => shot.state === "uploading" || shot.state === "pending").length;
+
+  /** A photographer's own roll (not a lab's order roll, which its lab moves through its life). */
+  async function findOwnRoll(userId: string, id: string) {
+    const row = await films.life.find(id);
+    return row && row.user_id === userId && row.order_id === null ? row : undefined;
+  }
+
+  /**
+   * Whether a roll is one of the lab's orders': the lab's own roll in its order, a customer's roll received into its
+   * order, or a roll the customer added from its order (theirs now, its negatives maybe still at the lab).
+   */
+  async function isLabs(row: RollRow, labId: string) {
+    if (row.order_id) return row.user_id === labId && (await orders.findById(row.order_id))?.lab_id === labId;
+    if (row.lab_order_id) return (await orders.findById(row.lab_order_id))?.lab_id === labId;
+    return row.from_lab_id === labId;
+  }
+  async function findLabRoll(labId: string, id: string) {
+    const row = await films.life.find(id);
+    return row && (await isLabs(row, labId)) ? row : undefined;
+  }
 
   async function eventsOf(filmIds: readonly string[]) {
+    const rows = await listEvents(db, filmIds);
+    // Each person's and lab's name once, however many steps they took.
+    const people = new Map<string, Promise<string | null>>();
+    const labNames = new Map<string, Promise<string | null>>();
+    const personOf = (id: string) => {
+      if (!people.has(id))
+        people.set(
+          id,
+          findPerson(id).then((p) => (p ? personName(p) : null)),
+        );
+      return people.get(id)!;
+    };
+    const labOf = (id: string) => {
+      if (!labNames.has(id))
+        labNames.set(
+          id,
+          labs.mine(id).then(
+            (l) => l.name || null,
+            () => null,
+          ),
+        );
+      return labNames.get(id)!;
+    };
+    const toEvent = async (e: EventRow): Promise<RollEvent> => {
+      const labName = e.lab_id ? await labOf(e.lab_id) : null;
+      return {
+        id: e.id,
+        status: e.status as RollStatus,
+        actor: e.actor,
+        by: e.actor === "system" ? null : e.actor === "lab" ? labName : e.actor_user_id ? await personOf(e.actor_user_id) : null,
+        lab_id: e.lab_id,
+        lab_name: labName,
+        camera: e.camera,
+        tracking: e.tracking,
+        held_until: e.held_until,
+        note: e.note,
+        at: new Date(e.created_at).toISOString(),
+      };
+    };
     const byFilm = new Map<string, RollEvent[]>();
-    for (const e of await listEvents(db, filmIds)) {
+    for (const e of rows) {
       const list = byFilm.get(e.film_id) ?? [];
-      list.push(toEvent(e));
+      list.push(await toEvent(e));
       byFilm.set(e.film_id, list);
     }
     return byFilm;
@@ -133,8 +173,8 @@ export function createRollLifeService(deps: RollLifeDeps) {
     };
   }
 
-  async function emailOf(person: Pick<Person, "id" | "email">) {
-    const account = accounts ? await accounts.findById(person.id) : undefined;
+  async function emailOf(person: Pick<Person, "user_id" | "email">) {
+    const account = accounts ? await accounts.findById(person.user_id) : undefined;
     return account ? account.email : person.email;
   }
 
@@ -165,7 +205,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
   /** The photographer's mail about a step, in their language, unless they turned these mails off. */
   async function mailOwner(row: RollRow, status: RollStatus, labId: string | null, tracking: string | null) {
     if (!MAILED.has(status)) return;
-    const person = await findPerson(db, row.user_id);
+    const person = await findPerson(row.user_id);
     // A lab's own order roll has no photographer yet: the order's mail reaches the customer.
     if (!person || person.role !== "user" || !person.roll_mail) return;
     // Scanned by the photographer's own upload is no news to them; with a lab involved it is.
@@ -173,7 +213,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
     const to = await emailOf(person);
     if (!to) return;
     const t = translator(person.locale ?? DEFAULT_LOCALE, "rollLife");
-    const lab = labId ? await findLabContact(db, labId) : undefined;
+    const lab = labId ? await findLabContact(labId) : undefined;
     const vars = {
       name: personName(person) ?? "",
       roll: rollName(row),
@@ -196,7 +236,14 @@ export function createRollLifeService(deps: RollLifeDeps) {
   async function step(id: string, body: RollStep, taker: Taker, quiet = false): Promise<boolean> {
     const to = body.status;
     if (to === "sent" && !body.lab_id) throw new AppError("roll-lab-required");
-    if (to === "sent" && !(await labExists(db, body.lab_id!))) throw new AppError("lab-not-found");
+    if (
+      to === "sent" &&
+      !(await labs.get(body.lab_id!).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw new AppError("lab-not-found");
     if (to === "archived") {
       if (!body.held_until) throw new AppError("hold-date-invalid", "Say until when the lab keeps the negatives (held_until)");
       if (body.held_until <= today()) throw new AppError("hold-date-invalid");
@@ -204,7 +251,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
     const at = now();
     const labId = to === "sent" ? body.lab_id! : taker.labId;
     const taken = await db.transaction().execute(async (tx) => {
-      const row = await lockRoll(tx, id);
+      const row = await films.life.lock(tx, id);
       if (!row) throw notFound();
       const from = row.status as RollStatus | null;
       if (!canStep(from, to, taker.actor)) {
@@ -223,14 +270,14 @@ export function createRollLifeService(deps: RollLifeDeps) {
         note: body.note || null,
         created_at: at,
       });
-      await setRollLife(tx, id, {
+      await films.life.set(tx, id, {
         status: to,
         status_at: at,
         ...(to === "sent" ? { sent_lab_id: body.lab_id! } : {}),
         ...(to === "archived" ? { held_until: body.held_until!, return_requested_at: null } : {}),
         ...(to === "returned" ? { held_until: null } : {}),
       });
-      return (await lockRoll(tx, id))!;
+      return (await films.life.lock(tx, id))!;
     });
     if (!taken) return false;
     await announce(taken);
@@ -239,14 +286,14 @@ export function createRollLifeService(deps: RollLifeDeps) {
   }
 
   async function ownRoll(userId: string, id: string) {
-    const row = await findOwnRoll(db, userId, id);
+    const row = await findOwnRoll(userId, id);
     if (!row) throw notFound();
     return row;
   }
 
   /** A roll of one of the lab's orders; 404 for any other (another lab's, a photographer's, or the caller is no lab). */
   async function labRoll(labId: string, role: "user" | "lab", id: string) {
-    const row = role === "lab" ? await findLabRoll(db, labId, id) : undefined;
+    const row = role === "lab" ? await findLabRoll(labId, id) : undefined;
     if (!row) throw notFound();
     return row;
   }
@@ -254,9 +301,9 @@ export function createRollLifeService(deps: RollLifeDeps) {
   /** The roll on a sticker the lab scanned, with what the lab may do with it; 404 when the lab may not know of it. */
   async function scanned(labId: string, role: "user" | "lab", ref: string) {
     const sticker = role === "lab" ? await stickers.find(ref) : undefined;
-    const row = sticker ? await findRollBySticker(db, sticker.hash) : undefined;
+    const row = sticker ? await films.life.bySticker(sticker.hash) : undefined;
     if (!sticker || !row) throw new AppError("sticker-not-found");
-    const ours = await findLabRoll(db, labId, row.id);
+    const ours = await findLabRoll(labId, row.id);
     const receivable = row.sent_lab_id === labId && row.lab_order_id === null && row.order_id === null;
     if (!ours && !receivable) throw new AppError("sticker-not-found");
     return { sticker, row, ours: ours !== undefined };
@@ -264,7 +311,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
 
   /** Latent's own step of rolls (scanned, delivered), taken where the rules allow it and skipped elsewhere. */
   async function systemStep(filmIds: readonly string[], status: RollStatus) {
-    for (const row of await findRolls(db, filmIds)) {
+    for (const row of await films.life.findMany(filmIds)) {
       if (!canStep(row.status as RollStatus | null, status, "system")) continue;
       await step(row.id, { status }, { actor: "system", userId: null, labId: null }, true);
     }
@@ -289,13 +336,13 @@ export function createRollLifeService(deps: RollLifeDeps) {
         ...(body.timeline_shared !== undefined ? { timeline_shared: body.timeline_shared } : {}),
         ...(body.storage_location !== undefined ? { storage_location: body.storage_location?.trim() || null } : {}),
       };
-      if (!(await setOwnRollSettings(db, userId, id, values))) throw notFound();
+      if (!(await films.life.setSettings(userId, id, values))) throw notFound();
       return timelineOf(await ownRoll(userId, id), "owner");
     },
 
     /** GET film/storage-locations: the owner's earlier places, most used first. */
     async storageLocations(userId: string, q: string) {
-      const rows = await listStorageLocations(db, userId, q.trim(), MAX_STORAGE_SUGGESTIONS);
+      const rows = await films.life.storageLocations(userId, q.trim(), MAX_STORAGE_SUGGESTIONS);
       return rows.map((r) => r.storage_location!);
     },
 
@@ -305,11 +352,11 @@ export function createRollLifeService(deps: RollLifeDeps) {
       if (row.status !== "archived") throw new AppError("roll-not-held");
       if (row.return_requested_at) throw new AppError("return-already-requested");
       const labId = await findHoldingLab(db, row.id);
-      await setRollLife(db, row.id, { return_requested_at: now() });
+      await films.life.set(db, row.id, { return_requested_at: now() });
       const updated = await ownRoll(userId, id);
       await announce(updated);
-      const [lab, person] = await Promise.all([labId ? findLabContact(db, labId) : undefined, findPerson(db, userId)]);
-      const labTo = lab ? (lab.contact_email ?? (lab.email ? lab.email : null)) : null;
+      const [lab, person] = await Promise.all([labId ? findLabContact(labId) : undefined, findPerson(userId)]);
+      const labTo = lab?.to ?? null;
       if (lab && labTo && person) {
         const t = translator(lab.locale ?? DEFAULT_LOCALE, "rollLife");
         const email = (await emailOf(person)) ?? "";
@@ -339,7 +386,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
     /** GET lab/stickers/{shortId}: what the lab's companion offers for the roll a sticker is on. */
     async stickerLookup(labId: string, role: "user" | "lab", ref: string): Promise<LabStickerLookup> {
       const { row, ours } = await scanned(labId, role, ref);
-      const person = await findPerson(db, row.user_id);
+      const person = await findPerson(row.user_id);
       const orderId = row.order_id ?? row.lab_order_id ?? null;
       const order = row.order_id ? await orders.findById(row.order_id) : undefined;
       const customer = order ? order.user_name : person ? (personName(person) ?? (await emailOf(person)) ?? "") : "";
@@ -363,7 +410,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
       const { sticker, row, ours } = await scanned(labId, role, ref);
       if (ours) throw new AppError("roll-already-received");
       if (row.status !== "sent") throw new AppError("roll-step-not-allowed", stepRefusal(row.status as RollStatus | null, "received"));
-      const person = await findPerson(db, row.user_id);
+      const person = await findPerson(row.user_id);
       const email = person ? await emailOf(person) : null;
       if (!person || !email) throw new AppError("roll-not-sent-to-lab");
       const order = await orders.create(
@@ -371,13 +418,13 @@ export function createRollLifeService(deps: RollLifeDeps) {
         { reference: sticker.short_id, user_name: personName(person) ?? email, user_email: email, user_phone: "" },
         "manual",
         null,
-        person.id,
+        person.user_id,
       );
       // The roll is checked again under its lock: a second scan of the same sticker meanwhile made its order first.
       const linked = await db.transaction().execute(async (tx) => {
-        const locked = await lockRoll(tx, row.id);
+        const locked = await films.life.lock(tx, row.id);
         if (!locked || locked.lab_order_id !== null || locked.sent_lab_id !== labId || locked.status !== "sent") return false;
-        await setRollLife(tx, row.id, { lab_order_id: order.id });
+        await films.life.set(tx, row.id, { lab_order_id: order.id });
         return true;
       });
       if (!linked) {
@@ -385,18 +432,18 @@ export function createRollLifeService(deps: RollLifeDeps) {
         throw new AppError("roll-already-received");
       }
       await step(row.id, { status: "received" }, { actor: "lab", userId: labId, labId });
-      return { order_id: order.id, film_id: row.id, timeline: await timelineOf((await findLabRoll(db, labId, row.id))!, "lab") };
+      return { order_id: order.id, film_id: row.id, timeline: await timelineOf((await findLabRoll(labId, row.id))!, "lab") };
     },
 
     /** A scan finished processing: the roll is scanned once none of its shots is still on its way. */
     async shotDone(filmId: string) {
-      if ((await countUnfinishedShots(db, filmId)) > 0) return;
+      if ((await countUnfinishedShots(filmId)) > 0) return;
       await systemStep([filmId], "scanned");
     },
 
     /** An order reached its customer: its rolls, and the customers' rolls received into it, are delivered. */
     async orderDelivered(orderId: string, filmIds: readonly string[]) {
-      const linked = await findRollsInLabOrder(db, orderId);
+      const linked = await films.life.inLabOrder(orderId);
       await systemStep([...filmIds, ...linked.map((r) => r.id)], "delivered");
     },
 
@@ -420,14 +467,14 @@ export function createRollLifeService(deps: RollLifeDeps) {
       let sent = 0;
       for (const days of HOLD_REMINDER_DAYS) {
         const date = today(new Date(at.getTime() + days * DAY_MS));
-        for (const row of await listHoldsEndingOn(db, [date])) {
+        for (const row of await films.life.holdsEndingOn([date])) {
           if (!(await recordReminder(db, row.id, date, days))) continue;
-          const person = await findPerson(db, row.user_id);
+          const person = await findPerson(row.user_id);
           if (!person || !person.roll_mail) continue;
           const to = await emailOf(person);
           if (!to) continue;
           const labId = await findHoldingLab(db, row.id);
-          const lab = labId ? await findLabContact(db, labId) : undefined;
+          const lab = labId ? await findLabContact(labId) : undefined;
           const locale = person.locale ?? DEFAULT_LOCALE;
           const t = translator(locale, "rollLife");
           const vars = {
