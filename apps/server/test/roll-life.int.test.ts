@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ownerFeedId } from "@latent/domain/films";
@@ -341,11 +342,19 @@ describe.each(DATABASES)("a roll's life on %s", (kind) => {
     expect(mail?.subject).toBe("Foto Lab Girona received your roll Costa Brava");
     expect(mail?.text).toContain(`/u/films/${filmId}`);
 
-    // One tap per step, as the companion's big button offers it.
+    // One tap per step, as the companion's big button offers it; the lab's order screens and the roll's page hear of each.
+    const labFeed = listen(s, ownerFeedId(theLab.sub));
+    const rollFeed = listen(s, filmId);
     for (const next of ["developed", "scanned", "delivered"]) {
       const res = await s.api(`/api/lab/films/${filmId}/status`, { method: "POST", token: theLab.token, body: { status: next } });
       expect(res.status).toBe(200);
     }
+    labFeed.off();
+    rollFeed.off();
+    expect(labFeed.seen.filter((e) => e.type === "order")).toEqual(
+      Array(3).fill({ type: "order", order_id: received.body.order_id, status: "created" }),
+    );
+    expect(rollFeed.seen.map((e) => e.type === "roll" && e.status)).toEqual(["developed", "scanned", "delivered"]);
     const held = await s.api(`/api/lab/films/${filmId}/status`, {
       method: "POST",
       token: theLab.token,
@@ -569,6 +578,29 @@ describe.each(DATABASES)("a roll's life on %s", (kind) => {
     expect(shown.body.shared).toBe(true);
     const open = await s.api("/api/public/film", { token: share.body.code });
     expect(open.body.timeline).toEqual([expect.objectContaining({ status: "shot", actor: "owner" })]);
+  });
+
+  it("carries each roll's status and the place of its negatives in the data export", async () => {
+    const me = await people(s).photographer();
+    const id = await ownRoll(s, me, "Export roll");
+    await s.api(`/api/film/${id}/status`, { method: "POST", token: me.token, body: { status: "shot" } });
+    await s.api(`/api/film/${id}/life`, { method: "PUT", token: me.token, body: { storage_location: "Binder 7 / page 3" } });
+    expect((await s.api("/api/account/export", { method: "POST", token: me.token })).status).toBe(202);
+    let ready: { status: string; url: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          ready = (await s.api("/api/account/export", { token: me.token })).body;
+          return ready?.status;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe("ready");
+    const path = join(tmpdir(), `${randomUUID()}.zip`);
+    await writeFile(path, Buffer.from(await (await fetch(`${s.base}${ready!.url}`)).arrayBuffer()));
+    const read = `import sys, zipfile\nprint(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())`;
+    const exported = JSON.parse(execFileSync("python3", ["-c", read, path, "rolls/Export-roll/roll.json"]).toString());
+    expect(exported).toMatchObject({ id, status: "shot", storage_location: "Binder 7 / page 3" });
   });
 
   it("reminds the photographer 14 and 3 days before the hold ends, once each, and not after opting out", async () => {
