@@ -1,5 +1,6 @@
 import type { RollStatus } from "@latent/domain/roll-life";
 import { Alert, Autocomplete, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +11,8 @@ import type { LifeSide } from "./api/life-api.ts";
 import { useTakeStep } from "./api/use-roll-life.ts";
 import { stepActionText, stepDetails } from "./life-texts.ts";
 import { EMPTY_STEP_VALUES, firstHoldDay, missingField, type StepValues, stepBody } from "./step-body.ts";
+
+const LAB_SEARCH_DEBOUNCE_MS = 250;
 
 interface StepDialogProps {
   side: LifeSide;
@@ -53,15 +56,28 @@ function CameraField({ value, onChange }: { value: string; onChange: (value: str
 
 function LabField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   const { t } = useTranslation("rollLife");
-  const labs = useLabs("");
+  // The directory is searched by the server as the name is typed: it answers a hundred labs at most.
+  const [search, setSearch] = useState("");
+  const [typed] = useDebouncedValue(search.trim(), LAB_SEARCH_DEBOUNCE_MS);
+  const labs = useLabs(typed);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const options = (labs.data ?? []).map((lab) => ({ value: lab.id, label: lab.location ? `${lab.name} · ${lab.location}` : lab.name }));
+  // The lab chosen stays an option while another search's answer no longer holds it.
+  if (chosen && !options.some((o) => o.value === chosen.value)) options.unshift(chosen);
   return (
     <Select
       label={t("form.lab")}
       placeholder={t("form.labPlaceholder")}
-      data={(labs.data ?? []).map((lab) => ({ value: lab.id, label: lab.location ? `${lab.name} · ${lab.location}` : lab.name }))}
+      data={options}
       value={value || null}
-      onChange={(id) => onChange(id ?? "")}
+      onChange={(id, option) => {
+        setChosen(option ?? null);
+        onChange(id ?? "");
+      }}
       searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
       required
       nothingFoundMessage={labs.isPending ? t("common:loading") : t("form.noLab")}
       error={error ?? (labs.isError ? t("form.labsFailed") : undefined)}
