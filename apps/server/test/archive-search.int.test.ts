@@ -6,7 +6,7 @@ import { DATABASES, startServer, type TestServer } from "./harness.ts";
 import { labWithOrder } from "./order-fixtures.ts";
 
 type Params = Record<string, string | number | boolean>;
-const query = (params: Params) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = (params: Params) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** Issue 29: one search box and filters over a photographer's whole archive, and the frames in it. */
 describe.each(DATABASES)("searching the archive on %s", (kind) => {
@@ -390,6 +390,20 @@ describe.each(DATABASES)("searching the archive on %s", (kind) => {
       expect(await frameIds(token, { q: "rolleiflex" })).toEqual(["3"]);
       expect(await frameIds(token, { q: "brava" })).toEqual(["3", "1", "2", "4"]);
       expect(await frameIds(token, { q: "posta fabrica" })).toEqual([]);
+    });
+
+    it("finds a frame by the day written where it was taken, whatever its offset from UTC", async () => {
+      const token = await archivist();
+      const film = await newRoll(token);
+      await frames(token, film, 3);
+      // The 14th late in Hawaii is the 15th in UTC; the 15th early in Kiribati is the 14th in UTC.
+      await editShot(token, film, 1, { exposure: { taken_at: "2026-08-14T23:30:00-10:00" } });
+      await editShot(token, film, 2, { exposure: { taken_at: "2026-08-15T00:30:00+14:00" } });
+      await editShot(token, film, 3, { exposure: { taken_at: "2026-08-16T12:00:00Z" } });
+      expect(await frameIds(token, { taken_from: "2026-08-14", taken_to: "2026-08-14" })).toEqual(["1"]);
+      expect(await frameIds(token, { taken_from: "2026-08-15", taken_to: "2026-08-15" })).toEqual(["2"]);
+      expect(await frameIds(token, { taken_from: "2026-08-15" })).toEqual(["3", "2"]);
+      expect(await frameIds(token, { taken_to: "2026-08-15" })).toEqual(["1", "2"]);
     });
 
     it("pages frames, undated ones last, without skipping or repeating one, and signs each thumbnail", async () => {

@@ -53,6 +53,11 @@ export function searchRollRows(
   return ordered.limit(q.limit + 1).execute();
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+const OFFSET_MAX_MS = 16 * 3600 * 1000;
+/** The instant `shiftMs` after a day's start in UTC (`YYYY-MM-DD`), as ISO text. */
+const dayStart = (day: string, shiftMs: number) => new Date(Date.parse(`${day}T00:00:00Z`) + shiftMs).toISOString();
+
 /** One page (plus one row) of a user's frames of their own rolls, newest taken first, frames without a time last. */
 export function searchShotRows(db: Db, userId: string, q: ShotSearchQuery, after: Cursor<"taken"> | undefined) {
   const impossible = [q.camera_id, q.lens_id].some((id) => id !== undefined && !isUuid(id));
@@ -74,16 +79,25 @@ export function searchShotRows(db: Db, userId: string, q: ShotSearchQuery, after
         sql<string | null>`case when taken_key = '-infinity' then null else ${cursorInstant("taken_key")} end`.as("taken_cursor"),
       ])
       .where("user_id", "=", userId)
-      .where("order_id", "is", null)
+      .where("in_order", "=", false)
       .$if(impossible, (qb) => qb.where(sql<boolean>`false`))
-      // The roll's document holds every word of its frames: it narrows the rolls (its index) before each frame is read.
-      .$if(hasWords(q.q), (qb) => qb.where(sql<boolean>`roll_doc @@ search_query(${q.q})`).where(sql<boolean>`doc @@ search_query(${q.q})`))
+      .$if(hasWords(q.q), (qb) => qb.where(sql<boolean>`doc @@ search_query(${q.q})`))
       .$if(q.camera_id !== undefined && !impossible, (qb) => qb.where("camera_id", "=", q.camera_id!))
       .$if(q.lens_id !== undefined && !impossible, (qb) => qb.where("lens_id", "=", q.lens_id!))
       .$if(q.aperture_min !== undefined, (qb) => qb.where("aperture", ">=", q.aperture_min!))
       .$if(q.aperture_max !== undefined, (qb) => qb.where("aperture", "<=", q.aperture_max!))
-      .$if(q.taken_from !== undefined, (qb) => qb.where("taken_day", ">=", q.taken_from!))
-      .$if(q.taken_to !== undefined, (qb) => qb.where("taken_day", "<=", q.taken_to!))
+      // The day as written where the frame was taken; bounds on the instant (no offset passes 16 hours) let the index
+      // of instants narrow the frames first.
+      .$if(q.taken_from !== undefined, (qb) =>
+        qb
+          .where("taken_day", ">=", q.taken_from!)
+          .where(sql<boolean>`taken_key >= ${dayStart(q.taken_from!, -OFFSET_MAX_MS)}::timestamptz`),
+      )
+      .$if(q.taken_to !== undefined, (qb) =>
+        qb
+          .where("taken_day", "<=", q.taken_to!)
+          .where(sql<boolean>`taken_key < ${dayStart(q.taken_to!, DAY_MS + OFFSET_MAX_MS)}::timestamptz`),
+      )
       .$if(q.kept !== undefined, (qb) => qb.where("kept", "=", q.kept!))
       .$if(after !== undefined, (qb) =>
         qb.where(sql<boolean>`(taken_key, id) < (coalesce(${after![1]}::timestamptz, '-infinity'), ${after![2]}::uuid)`),

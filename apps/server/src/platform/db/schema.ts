@@ -405,7 +405,8 @@ export interface ShotSearchRowsView {
   film_id: string;
   index: number;
   user_id: string;
-  order_id: string | null;
+  /** A frame of a lab's order roll: the lab's work, not one of its own. */
+  in_order: boolean;
   film_name: string;
   thumb_key: string | null;
   camera_id: string | null;
@@ -420,7 +421,6 @@ export interface ShotSearchRowsView {
   /** The day taken as written (`YYYY-MM-DD`, the frame's own local day). */
   taken_day: string | null;
   kept: boolean;
-  roll_doc: unknown;
   doc: unknown;
 }
 
