@@ -38,7 +38,14 @@ export function RollTimeline({ events, emptyText }: RollTimelineProps) {
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const shown = newestFirst(events);
   return (
-    <Timeline active={0} bulletSize={14} lineWidth={2} aria-label={t("timeline.label")} component="ol">
+    <Timeline
+      active={0}
+      bulletSize={14}
+      lineWidth={2}
+      aria-label={t("timeline.label")}
+      component="ol"
+      style={{ listStyle: "none", marginBlock: 0 }}
+    >
       {shown.map((event) => (
         <Timeline.Item key={event.id} title={eventTitle(event.status, t)} component="li">
           <Text size="xs" c="dimmed">
