@@ -18,6 +18,7 @@ import { useUpdateUser } from "../user/api/update-user.ts";
 import { AddressFields } from "./components/address-fields.tsx";
 import { DowngradeSection } from "./components/downgrade-section.tsx";
 import { InactiveSection } from "./components/inactive-section.tsx";
+import { RollMailSection } from "./components/roll-mail-section.tsx";
 import { type ProfileValues, profileValues, userDataBody } from "./profile-values.ts";
 import { PictureField } from "./public/picture-field.tsx";
 
@@ -142,6 +143,7 @@ export function ProfileScreen() {
           </Group>
         </Stack>
       </form>
+      {user.role === "user" && <RollMailSection user={user} />}
       <SubscriptionSection user={user} />
       <SecuritySection />
       <SessionsSection />

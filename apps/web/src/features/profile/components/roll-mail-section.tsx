@@ -1,0 +1,26 @@
+import type { User } from "@latent/domain/user";
+import { Fieldset, Switch } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { useUpdateUser } from "../../user/api/update-user.ts";
+
+/** Whether a lab's steps on the user's rolls (received, scanned, delivered, negatives returned, hold reminders) are mailed. */
+export function RollMailSection({ user }: { user: User }) {
+  const { t } = useTranslation("profile");
+  const errorText = useApiErrorText();
+  const update = useUpdateUser();
+  // Shown at once; a refusal puts it back, with the reason.
+  const checked = update.isPending && update.variables?.roll_mail !== undefined ? update.variables.roll_mail : user.roll_mail;
+  return (
+    <Fieldset legend={t("rollMail.title")}>
+      <Switch
+        label={t("rollMail.label")}
+        description={t("rollMail.hint")}
+        checked={checked}
+        onChange={(event) => update.mutate({ roll_mail: event.currentTarget.checked })}
+        disabled={update.isPending}
+        error={update.isError ? errorText(update.error) : undefined}
+      />
+    </Fieldset>
+  );
+}
