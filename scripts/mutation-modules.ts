@@ -23,7 +23,7 @@ export const RULE_MODULES: Record<string, RuleModule> = {
   purchases: {
     file: "apps/server/src/features/purchases/purchases.service.ts",
     unit: [],
-    api: ["purchases", "reliability-payments", "purchases-rules"],
+    api: ["purchases", "reliability-payments", "purchases-rules", "purchases-events-rules"],
   },
   shop: {
     file: "apps/server/src/features/shop/shop.service.ts",
@@ -31,7 +31,11 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     api: ["shop", "reliability-payments", "shop-rules", "shop-edges"],
   },
   stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup"] },
-  orders: { file: "apps/server/src/features/labs/orders/orders.service.ts", unit: [], api: ["orders"] },
+  orders: {
+    file: "apps/server/src/features/labs/orders/orders.service.ts",
+    unit: [],
+    api: ["orders", "order-collection", "order-signup", "orders-rules"],
+  },
   integrations: {
     file: "apps/server/src/features/labs/integrations/integrations.service.ts",
     unit: [],
