@@ -169,6 +169,22 @@ const MATRIX: Record<string, Entry> = {
   "DELETE /api/film/{id}/shares/{shareId}": { ...ownedFilm, params: (fx) => ({ id: fx.filmId, shareId: fx.shareId }), late: 3 },
   "PUT /api/film/link": { ...user, body: (fx) => ({ sticker_hash: fx.stickerHash, film_id: fx.filmId }) },
   "PUT /api/film/unlink": { ...user, body: (fx) => ({ film_id: fx.filmId }), late: 1 },
+  "GET /api/film/storage-locations": { ...user, query: () => ({ q: "Binder" }) },
+  "GET /api/film/{id}/timeline": ownedFilm,
+  // Its scans were processed: Latent marked the roll scanned, past the owner's steps.
+  "POST /api/film/{id}/status": { ...ownedFilm, body: () => ({ status: "loaded" }) },
+  "PUT /api/film/{id}/life": { ...ownedFilm, body: () => ({ storage_location: "Binder 3 / page 12" }) },
+  "POST /api/film/{id}/return-request": ownedFilm,
+  "GET /api/lab/films/{id}/timeline": { ...lab, owned: true, params: (fx) => ({ id: fx.orderFilmId }) },
+  "POST /api/lab/films/{id}/status": {
+    ...lab,
+    owned: true,
+    params: (fx) => ({ id: fx.orderFilmId }),
+    body: () => ({ status: "received" }),
+  },
+  // The photographer's sticker is on a roll never sent to the lab: unknown to it, as to everyone else.
+  "GET /api/lab/stickers/{shortId}": { ...lab, owned: true, params: (fx) => ({ shortId: fx.stickerHash }) },
+  "POST /api/lab/stickers/{shortId}/receive": { ...lab, owned: true, params: (fx) => ({ shortId: fx.stickerHash }) },
   "GET /api/stickers": user,
   "GET /api/stickers/{hash}/mine": { ...user, owned: true, params: (fx) => ({ hash: fx.stickerHash }) },
   "GET /api/stickers/sheet": { ...user, query: (fx) => ({ shipment_id: fx.shipmentId }) },
