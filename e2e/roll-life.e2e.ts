@@ -105,4 +105,15 @@ test("a roll sent to a lab is received and developed from the lab's phone, and t
     await phone.close();
     await rm(dir, { recursive: true, force: true });
   }
+
+  // The archive finds the roll by a word and its status, from an address that can be bookmarked; a search that
+  // matches nothing says so and clears its filters.
+  await page.goto("/u/films?q=night&status=developed");
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("night");
+  await expect(page.getByRole("link", { name: /Night walk/ })).toBeVisible();
+  await page.goto("/u/films?q=harbour");
+  await expect(page.getByText("No roll matches “harbour” with these filters. Try other words or clear the filters.")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL("/u/films");
+  await expect(page.getByRole("link", { name: /Night walk/ })).toBeVisible();
 });
