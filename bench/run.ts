@@ -574,7 +574,24 @@ try {
     note: `${busy.length} thumbnails while the ${guesses} checks took ${checksS.toFixed(1)} s; slowest ${Math.max(...busy).toFixed(0)} ms`,
   });
 
-  // 8. The web app's figures, measured by bench/web.ts (the roll page on this server, in a full run only).
+  // 8. The archive search (issue 29) on a seeded long-time shooter's archive, through the API, beside /healthz: on
+  // PostgreSQL only (bench/archive-search.ts seeds it over SQL beside the running server).
+  if (databaseUrl) {
+    const { measureArchiveSearch } = await import("./archive-search.ts");
+    for (const r of await measureArchiveSearch({ base, env, databaseUrl, quick })) row(r);
+  } else {
+    row({
+      figure: "archive search GET film/search and shots/search, 2,000 rolls / 70,000 frames, p95 (ms)",
+      value: "not measured",
+      baseline: null,
+      ratio: null,
+      goal: "< 100 ms",
+      meets: null,
+      note: "the archive is seeded over SQL: PostgreSQL only",
+    });
+  }
+
+  // 9. The web app's figures, measured by bench/web.ts (the roll page on this server, in a full run only).
   await webRows({ webDist, base, token: stdout.trim() });
   await stop(server);
 

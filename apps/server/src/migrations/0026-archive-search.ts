@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $f$`.execute(db);
   await sql`
     create or replace function search_vector(t text) returns tsvector language sql immutable parallel safe as $f$
-      select to_tsvector('simple'::regconfig, search_fold(coalesce(t, '')))
+      select strip(to_tsvector('simple'::regconfig, search_fold(coalesce(t, ''))))
     $f$`.execute(db);
   // The query's words, split like a document's, each a prefix; null when the text holds no word.
   await sql`
@@ -85,6 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("lens_ids", sql`uuid[]`, (c) => c.notNull())
     .addColumn("lab_ids", sql`text[]`, (c) => c.notNull())
     .addColumn("has_kept", "boolean", (c) => c.notNull())
+    .addColumn("ei", "double precision", (c) => c.notNull())
     .execute();
   await sql`create index roll_search_doc on roll_search using gin (doc)`.execute(db);
   // Every frame with what its search filters and orders by, so a page is read from this one table: its owner, roll
@@ -138,12 +139,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // shot_search); then its frames' documents and gear where the roll's changed them.
   await sql`
     create or replace function roll_search_refresh(ids uuid[]) returns void language sql as $f$
-      insert into roll_search as r (film_id, words, doc, camera_ids, lens_ids, lab_ids, has_kept)
+      insert into roll_search as r (film_id, words, doc, camera_ids, lens_ids, lab_ids, has_kept, ei)
       select f.id, w.words, w.words || coalesce(sh.words, ''::tsvector),
         array(select distinct x from unnest(f.camera_id || coalesce(sh.camera_ids, '{}')) as x where x is not null),
         array(select distinct x from unnest(f.lens_id || coalesce(sh.lens_ids, '{}')) as x where x is not null),
         array(select distinct x from unnest(array[f.from_lab_id, f.sent_lab_id, o.lab_id]) as x where x is not null),
-        coalesce(sh.has_kept, false)
+        coalesce(sh.has_kept, false), exposure_index(f.iso, f.push_pull)
       from films as f
       left join orders as o on o.id = f.lab_order_id
       cross join lateral (
@@ -164,7 +165,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ) as sh on true
       where f.id = any(ids)
       on conflict (film_id) do update set words = excluded.words, doc = excluded.doc, camera_ids = excluded.camera_ids,
-        lens_ids = excluded.lens_ids, lab_ids = excluded.lab_ids, has_kept = excluded.has_kept;
+        lens_ids = excluded.lens_ids, lab_ids = excluded.lab_ids, has_kept = excluded.has_kept, ei = excluded.ei;
 
       update shot_search as x
       set doc = r.words || x.own_words, camera_id = coalesce(s.camera_id, f.camera_id), lens_id = coalesce(s.lens_id, f.lens_id),
@@ -175,7 +176,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           or x.lens_id is distinct from coalesce(s.lens_id, f.lens_id) or x.in_order is distinct from (f.order_id is not null));
     $f$`.execute(db);
 
-  // Rolls: a new one, or a change to what its document holds (its other columns are read live through the view).
+  // Rolls: a new one, or a change to what its row holds (its other columns are read live through the view).
   await sql`
     create or replace function roll_search_film_changed() returns trigger language plpgsql as $f$
       begin perform roll_search_refresh(array[new.id]); return null; end
@@ -190,7 +191,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       or old.from_lab_name is distinct from new.from_lab_name or old.from_lab_id is distinct from new.from_lab_id
       or old.sent_lab_id is distinct from new.sent_lab_id or old.lab_order_id is distinct from new.lab_order_id
       or old.camera_id is distinct from new.camera_id or old.lens_id is distinct from new.lens_id
-      or old.order_id is distinct from new.order_id)
+      or old.order_id is distinct from new.order_id or old.iso is distinct from new.iso or old.push_pull is distinct from new.push_pull)
     execute function roll_search_film_changed()`.execute(db);
 
   // Frames, once per statement (uploads change frames often): a frame's row follows its words, time, gear and owner;
@@ -282,8 +283,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create view roll_search_rows as
     select f.id, f.user_id, f.order_id, f.created_at, lower(f.name) as name_key,
       coalesce(f.year, 0) as year_key, coalesce(f.month, 0) as month_key, f.year, f.month, f.format, f.process, f.status,
-      exposure_index(f.iso, f.push_pull) as ei, f.sticker_hash is not null as has_sticker,
-      r.doc, r.camera_ids, r.lens_ids, r.lab_ids, r.has_kept
+      r.ei, f.sticker_hash is not null as has_sticker, r.doc, r.camera_ids, r.lens_ids, r.lab_ids, r.has_kept
     from films as f join roll_search as r on r.film_id = f.id`.execute(db);
   await sql`
     create view shot_search_rows as
