@@ -428,6 +428,26 @@ describe.each(DATABASES)("searching the archive on %s", (kind) => {
       expect((await s.api(scanned.thumbnail_url as string)).status).toBe(200);
     });
 
+    it("finds a lab's roll and its frames once the customer adds it to their archive, by the lab's name", async () => {
+      const email = `${randomUUID()}@example.com`;
+      const orderLab = await labWithOrder(s, { name: "Laboratori Gràcia", webpage: "", location: "" }, email);
+      const sub = randomUUID();
+      const customer = await s.token({ sub, email });
+      await s.api("/api/user/privacy-policy", { method: "POST", token: customer });
+      await s.latent.services.entitlements.setPlan(sub, "unlimited");
+      expect(await found(customer, { q: "gracia" })).toEqual([]);
+      expect((await shotSearch(customer)).items).toEqual([]);
+
+      const sent = await orderLab.send();
+      expect((await s.api("/api/orders/claim", { method: "POST", token: customer, body: { code: sent.body.code } })).status).toBe(200);
+      const ids = await found(customer, { q: "gracia cadaques" });
+      expect(ids).toHaveLength(1);
+      expect(await found(customer, { lab_id: orderLab.sub })).toEqual(ids);
+      const hits = (await shotSearch(customer, { q: "gracia" })).items;
+      expect(hits).toMatchObject([{ film_id: ids[0], index: 1, thumbnail_url: expect.stringMatching(/^\/media\//) }]);
+      expect(await found(orderLab.token, { q: "cadaques" })).toEqual([]);
+    });
+
     it("never finds another photographer's frames, nor those of a lab's order", async () => {
       const mine = await archivist();
       const theirs = await archivist();
