@@ -429,6 +429,18 @@ describe.each(DATABASES)("a roll's life on %s", (kind) => {
     // A photographer's own scans of their own roll are no news to mail them about.
     expect((await outboxTo(s, me.email)).filter((m) => /scanned/.test(m.subject))).toEqual([]);
 
+    // A scan still uploading holds the step back: the roll is scanned only after its last one.
+    const partial = await ownRoll(s, me);
+    const pending = await s.api(`/api/film/shot/${partial}/2/upload`, {
+      method: "POST",
+      token: me.token,
+      body: { content_type: "image/jpeg", content_length: 5_000, file_name: "two.jpg" },
+    });
+    expect(pending.status).toBe(200);
+    await upload(s, me.token, partial, 1, await jpeg(320, 240, 4));
+    await waitForShots(s, me.token, partial, 1);
+    expect((await s.api(`/api/film/${partial}/timeline`, { token: me.token })).body).toMatchObject({ status: null, events: [] });
+
     // Sent to a lab: Latent does not skip the lab's steps.
     const theLab = await people(s).lab();
     const sent = await ownRoll(s, me);
