@@ -523,6 +523,32 @@ describe.each(DATABASES)("a roll's life on %s", (kind) => {
     expect(owner.seen).toEqual([{ type: "roll", film_id: id, status: "loaded", shared: false }]);
   });
 
+  it("shows a visitor of the shared roll its steps live only once the owner shows the timeline", async () => {
+    const me = await people(s).photographer();
+    const id = await ownRoll(s, me);
+    const share = await s.api(`/api/film/${id}/share`, { method: "POST", token: me.token });
+    const feed = async (ticket: string) => {
+      const got: { type: string; status?: string }[] = [];
+      const ws = new WebSocket(`${s.base.replace("http", "ws")}/ws/${id}?token=${encodeURIComponent(ticket)}`);
+      ws.onmessage = (m) => got.push(JSON.parse(String(m.data)));
+      await new Promise((resolve) => {
+        ws.onopen = resolve;
+      });
+      await expect.poll(() => got.some((m) => m.type === "connected")).toBe(true);
+      return { ws, steps: () => got.filter((m) => m.type === "roll").map((m) => m.status) };
+    };
+    const owner = await feed((await s.api(`/api/film/${id}/ws-ticket`, { method: "POST", token: me.token })).body.ticket);
+    const visitor = await feed((await s.api("/api/public/film/ws-ticket", { method: "POST", token: share.body.code })).body.ticket);
+    await s.api(`/api/film/${id}/status`, { method: "POST", token: me.token, body: { status: "loaded" } });
+    await expect.poll(() => owner.steps()).toEqual(["loaded"]);
+    await s.api(`/api/film/${id}/life`, { method: "PUT", token: me.token, body: { timeline_shared: true } });
+    await s.api(`/api/film/${id}/status`, { method: "POST", token: me.token, body: { status: "shot" } });
+    await expect.poll(() => visitor.steps()).toEqual(["shot"]);
+    await expect.poll(() => owner.steps()).toEqual(["loaded", "shot"]);
+    owner.ws.close();
+    visitor.ws.close();
+  });
+
   it("mails nobody who turned roll mails off in their profile", async () => {
     const { photographer, lab } = people(s);
     const owner = await photographer();
