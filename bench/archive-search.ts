@@ -146,13 +146,14 @@ export async function measureArchiveSearch(options: {
   return [
     row("rolls", "archive search GET film/search (words, filters, 3 orders, next pages)", rollPaths.length),
     row("frames", "frame search GET shots/search (gear, aperture, dates, kept, words, next pages)", framePaths.length),
+    // Which query to look at first; the goal is the mix's p95 above.
     {
-      figure: "archive search: slowest query's p95 (ms)",
+      figure: "archive search: the slowest query's p95 (ms)",
       value: slowest[1],
       baseline: null,
       ratio: null,
-      goal: "< 100 ms",
-      meets: slowest[1] < 100,
+      goal: "—",
+      meets: null,
       unit: "ms",
       note: slowest[0],
     },

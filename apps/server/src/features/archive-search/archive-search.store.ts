@@ -58,24 +58,17 @@ const OFFSET_MAX_MS = 16 * 3600 * 1000;
 /** The instant `shiftMs` after a day's start in UTC (`YYYY-MM-DD`), as ISO text. */
 const dayStart = (day: string, shiftMs: number) => new Date(Date.parse(`${day}T00:00:00Z`) + shiftMs).toISOString();
 
-/** One page (plus one row) of a user's frames of their own rolls, newest taken first, frames without a time last. */
-export function searchShotRows(db: Db, userId: string, q: ShotSearchQuery, after: Cursor<"taken"> | undefined) {
+/**
+ * One page (plus one row) of a user's frames of their own rolls, newest taken first, frames without a time last: the
+ * ids and cursor keys only, read from the frames' search rows alone (what a page shows is read for its rows only).
+ */
+export function searchShotKeys(db: Db, userId: string, q: ShotSearchQuery, after: Cursor<"taken"> | undefined) {
   const impossible = [q.camera_id, q.lens_id].some((id) => id !== undefined && !isUuid(id));
   return (
     db
-      .selectFrom("shot_search_rows")
+      .selectFrom("shot_search")
       .select([
-        "id",
-        "film_id",
-        "film_name",
-        "index",
-        "thumb_key",
-        "camera",
-        "lens",
-        "aperture",
-        "shutter",
-        "taken_at",
-        "kept",
+        "shot_id",
         sql<string | null>`case when taken_key = '-infinity' then null else ${cursorInstant("taken_key")} end`.as("taken_cursor"),
       ])
       .where("user_id", "=", userId)
@@ -100,11 +93,22 @@ export function searchShotRows(db: Db, userId: string, q: ShotSearchQuery, after
       )
       .$if(q.kept !== undefined, (qb) => qb.where("kept", "=", q.kept!))
       .$if(after !== undefined, (qb) =>
-        qb.where(sql<boolean>`(taken_key, id) < (coalesce(${after![1]}::timestamptz, '-infinity'), ${after![2]}::uuid)`),
+        qb.where(sql<boolean>`(taken_key, shot_id) < (coalesce(${after![1]}::timestamptz, '-infinity'), ${after![2]}::uuid)`),
       )
       .orderBy("taken_key", "desc")
-      .orderBy("id", "desc")
+      .orderBy("shot_id", "desc")
       .limit(q.limit + 1)
       .execute()
   );
+}
+
+/** What a page of frames shows of each (the user's own), in no particular order. */
+export function shotRowsByIds(db: Db, userId: string, ids: readonly string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom("shot_search_rows")
+    .select(["id", "film_id", "film_name", "index", "thumb_key", "camera", "lens", "aperture", "shutter", "taken_at", "kept"])
+    .where("user_id", "=", userId)
+    .where("id", "in", ids)
+    .execute();
 }

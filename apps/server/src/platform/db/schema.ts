@@ -399,6 +399,27 @@ export interface RollSearchRowsView {
   has_kept: boolean;
 }
 
+/** A frame's search row (migration 0026), kept by triggers: what the frame search filters and orders by. */
+export interface ShotSearchTable {
+  shot_id: string;
+  user_id: string;
+  film_id: string;
+  /** A frame of a lab's order roll: the lab's work, not one of its own. */
+  in_order: boolean;
+  /** The instant taken, -infinity when unknown (last when newest come first). */
+  taken_key: Timestamp;
+  /** The day taken as written (`YYYY-MM-DD`, the frame's own local day). */
+  taken_day: string | null;
+  /** Its own gear, else its roll's. */
+  camera_id: string | null;
+  lens_id: string | null;
+  aperture: number | null;
+  kept: boolean;
+  /** tsvectors: compare them in SQL only. */
+  own_words: unknown;
+  doc: unknown;
+}
+
 /** A frame with its roll's name and words and its gear (its own, else its roll's), for the shot search. */
 export interface ShotSearchRowsView {
   id: string;
@@ -439,6 +460,7 @@ export interface Database {
   films: FilmsTable;
   roll_search_rows: RollSearchRowsView;
   shot_search_rows: ShotSearchRowsView;
+  shot_search: ShotSearchTable;
   film_events: FilmEventsTable;
   film_reminders: FilmRemindersTable;
   shots: ShotsTable;
