@@ -87,6 +87,12 @@ export function createRollLifeService(deps: RollLifeDeps) {
     const [lab, account] = await Promise.all([labs.mine(labId), findPerson(labId)]);
     return { name: lab.name, to: lab.contact_email ?? account?.email ?? null, locale: account?.locale ?? null };
   }
+  /** Whether a lab with a profile has this id (the lab a roll is sent to). */
+  const labExists = (labId: string) =>
+    labs.get(labId).then(
+      () => true,
+      () => false,
+    );
   /** How many of a roll's shots are still on their way (uploading, or waiting to be processed). */
   const countUnfinishedShots = async (filmId: string) =>
     (await shots.listForFilm(filmId)).filter((shot) => shot.state === "uploading" || shot.state === "pending").length;
@@ -111,6 +117,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
     return row && (await isLabs(row, labId)) ? row : undefined;
   }
 
+  /** Rolls' histories as the API shows them, oldest step first, each with who took it. */
   async function eventsOf(filmIds: readonly string[]) {
     const rows = await listEvents(db, filmIds);
     // Each person's and lab's name once, however many steps they took.
@@ -236,14 +243,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
   async function step(id: string, body: RollStep, taker: Taker, quiet = false): Promise<boolean> {
     const to = body.status;
     if (to === "sent" && !body.lab_id) throw new AppError("roll-lab-required");
-    if (
-      to === "sent" &&
-      !(await labs.get(body.lab_id!).then(
-        () => true,
-        () => false,
-      ))
-    )
-      throw new AppError("lab-not-found");
+    if (to === "sent" && !(await labExists(body.lab_id!))) throw new AppError("lab-not-found");
     if (to === "archived") {
       if (!body.held_until) throw new AppError("hold-date-invalid", "Say until when the lab keeps the negatives (held_until)");
       if (body.held_until <= today()) throw new AppError("hold-date-invalid");
