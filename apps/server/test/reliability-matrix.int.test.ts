@@ -134,6 +134,8 @@ const MATRIX: Record<string, Entry> = {
   "DELETE /api/lenses/{id}": { ...user, owned: true, params: (fx) => ({ id: fx.lensId }), late: 2 },
 
   "GET /api/film": user,
+  "GET /api/film/search": { ...user, query: () => ({ q: "portra", sort: "name" }) },
+  "GET /api/shots/search": { ...user, query: () => ({ kept: "true" }) },
   "POST /api/film": { ...user, body: () => roll },
   "GET /api/film/{id}": ownedFilm,
   "PUT /api/film/{id}": { ...ownedFilm, body: () => ({ name: "Renamed" }) },
