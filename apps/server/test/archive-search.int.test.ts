@@ -406,6 +406,24 @@ describe.each(DATABASES)("searching the archive on %s", (kind) => {
       expect(await frameIds(token, { taken_to: "2026-08-15" })).toEqual(["1", "2"]);
     });
 
+    it("follows a roll's edits: its frames change camera with it, and its EI with its speed and push", async () => {
+      const token = await archivist();
+      const nikon = await camera(token, "Nikon", "FM2");
+      const leica = await camera(token, "Leica", "M6");
+      const film = await newRoll(token, { camera_id: nikon, iso: 400, push_pull: 0 });
+      await frames(token, film, 2);
+      expect(await frameIds(token, { camera_id: nikon })).toHaveLength(2);
+      expect(await found(token, { ei_min: 400, ei_max: 400 })).toEqual([film]);
+
+      const edited = await s.api(`/api/film/${film}`, { method: "PUT", token, body: { camera_id: leica, iso: 800, push_pull: 1 } });
+      expect(edited.status).toBe(200);
+      expect(await frameIds(token, { camera_id: nikon })).toEqual([]);
+      expect(await frameIds(token, { camera_id: leica })).toHaveLength(2);
+      expect((await shotSearch(token, { q: "leica" })).items).toHaveLength(2);
+      expect(await found(token, { ei_min: 400, ei_max: 400 })).toEqual([]);
+      expect(await found(token, { ei_min: 1600, ei_max: 1600 })).toEqual([film]);
+    });
+
     it("pages frames, undated ones last, without skipping or repeating one, and signs each thumbnail", async () => {
       const token = await archivist();
       const film = await newRoll(token);
