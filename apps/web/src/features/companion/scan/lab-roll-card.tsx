@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { filmKeys } from "../../films/api/film-keys.ts";
-import { getLabSticker, lifeKeys, receiveSticker, takeStep } from "../../films/life/api/life-api.ts";
-import { statusText, stepActionText } from "../../films/life/life-texts.ts";
-import { StatusBadge } from "../../films/life/roll-timeline.tsx";
+import { getLabSticker, lifeKeys, receiveSticker, takeStep } from "../../roll-life/api/life-api.ts";
+import { statusText, stepActionText } from "../../roll-life/public/life-texts.ts";
+import { StatusBadge } from "../../roll-life/public/roll-timeline.tsx";
 import { type LabButton, labButton } from "./lab-scan.ts";
 
 interface LabRollCardProps {

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { createApiClient, NO_TOKENS } from "../../../shared/api/api-client.ts";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
-import { getLabSticker } from "../../films/life/api/life-api.ts";
+import { getLabSticker } from "../../roll-life/api/life-api.ts";
 import { getMySticker } from "../../stickers/api/get-my-sticker.ts";
 import { getStickerStatus } from "../../stickers/api/get-sticker-status.ts";
 import { StickerCamera } from "../../stickers/public/sticker-camera.tsx";

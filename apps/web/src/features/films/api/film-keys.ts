@@ -1,9 +1,2 @@
-import type { ListFilmsQuery } from "@latent/domain/films";
-
-/** Query keys of the films feature: every list under `films.lists`, each roll under `films.detail(id)`. */
-export const filmKeys = {
-  all: ["films"] as const,
-  lists: ["films", "list"] as const,
-  list: (query: ListFilmsQuery) => ["films", "list", query] as const,
-  detail: (id: string) => ["films", "detail", id] as const,
-};
+// The keys live in shared/ so a feature the films screens use (a roll's life) can refresh their queries too.
+export { filmKeys } from "../../../shared/query/film-keys.ts";

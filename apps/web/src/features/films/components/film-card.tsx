@@ -4,7 +4,7 @@ import { AspectRatio, Badge, Box, Card, Group, Stack, Text, Title } from "@manti
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { StatusBadge } from "../life/roll-timeline.tsx";
+import { StatusBadge } from "../../roll-life/public/roll-timeline.tsx";
 import { processName } from "../public/process-name.ts";
 import { filmTitle, formatPushPull, shotDate } from "./film-texts.ts";
 import classes from "./films.module.css";

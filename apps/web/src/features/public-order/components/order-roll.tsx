@@ -2,12 +2,12 @@ import type { PublicOrder } from "@latent/domain/orders";
 import { Stack } from "@mantine/core";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SharedTimeline } from "../../films/life/shared-timeline.tsx";
 import { DownloadControl } from "../../films/public/download-control.tsx";
 import { FilmSummary } from "../../films/public/film-summary.tsx";
 import { galleryItems } from "../../films/public/gallery-items.ts";
 import { ShotGallery } from "../../films/public/shot-gallery.tsx";
 import { ShotLightbox } from "../../films/public/shot-lightbox.tsx";
+import { SharedTimeline } from "../../roll-life/public/shared-timeline.tsx";
 import { getOrderZip } from "../api/get-order-zip.ts";
 
 const NO_UPLOADS: never[] = [];

@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useGearList } from "../../gear/api/list-gear.ts";
 import { useLabs } from "../../labs-directory/api/list-labs.ts";
-import type { LifeSide } from "./api/life-api.ts";
-import { useTakeStep } from "./api/use-roll-life.ts";
-import { stepActionText, stepDetails } from "./life-texts.ts";
+import type { LifeSide } from "../api/life-api.ts";
+import { useTakeStep } from "../api/use-roll-life.ts";
+import { stepActionText, stepDetails } from "../public/life-texts.ts";
 import { EMPTY_STEP_VALUES, firstHoldDay, missingField, type StepValues, stepBody } from "./step-body.ts";
 
 const LAB_SEARCH_DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 import type { RollLifeSettings, RollStep, RollTimeline } from "@latent/domain/roll-life";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useApiClient } from "../../../../shared/api/api-client-context.tsx";
-import { filmKeys } from "../../api/film-keys.ts";
+import { useApiClient } from "../../../shared/api/api-client-context.tsx";
+import { filmKeys } from "../../../shared/query/film-keys.ts";
 import { getTimeline, type LifeSide, lifeKeys, listStorageLocations, requestReturn, takeStep, updateLife } from "./life-api.ts";
 
 export function useTimeline(side: LifeSide, filmId: string, options: { enabled?: boolean } = {}) {

@@ -3,8 +3,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
-import { useTimeline } from "./api/use-roll-life.ts";
-import { NextStepButtons } from "./next-step-buttons.tsx";
+import { useTimeline } from "../api/use-roll-life.ts";
+import { NextStepButtons } from "../components/next-step-buttons.tsx";
 import { RollTimeline, StatusBadge } from "./roll-timeline.tsx";
 
 /** One roll of a lab's order: its status, the lab's next step as a button, and its timeline folded away. */

@@ -4,9 +4,9 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
-import type { LifeSide } from "./api/life-api.ts";
-import { useTakeStep } from "./api/use-roll-life.ts";
-import { stepActionText, stepDetails } from "./life-texts.ts";
+import type { LifeSide } from "../api/life-api.ts";
+import { useTakeStep } from "../api/use-roll-life.ts";
+import { stepActionText, stepDetails } from "../public/life-texts.ts";
 import { StepDialog } from "./step-dialog.tsx";
 
 interface NextStepButtonsProps {

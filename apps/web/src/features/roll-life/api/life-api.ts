@@ -1,6 +1,6 @@
 import type { LabReceived, LabStickerLookup, RollLifeSettings, RollStep, RollTimeline } from "@latent/domain/roll-life";
-import type { ApiClient } from "../../../../shared/api/api-client.ts";
-import { filmKeys } from "../../api/film-keys.ts";
+import type { ApiClient } from "../../../shared/api/api-client.ts";
+import { filmKeys } from "../../../shared/query/film-keys.ts";
 
 /**
  * Whose side of a roll's life a screen shows: the owner's (`film/{id}/…`) or the lab of the roll's order

@@ -5,10 +5,10 @@ import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
-import type { LifeSide } from "./api/life-api.ts";
-import { useRequestReturn, useStorageLocations, useTimeline, useUpdateLife } from "./api/use-roll-life.ts";
+import type { LifeSide } from "../api/life-api.ts";
+import { useRequestReturn, useStorageLocations, useTimeline, useUpdateLife } from "../api/use-roll-life.ts";
+import { NextStepButtons } from "../components/next-step-buttons.tsx";
 import { formatDay } from "./life-texts.ts";
-import { NextStepButtons } from "./next-step-buttons.tsx";
 import { RollTimeline, StatusBadge } from "./roll-timeline.tsx";
 
 const SUGGEST_DEBOUNCE_MS = 250;

@@ -1,5 +1,5 @@
 import type { RollStatus, RollStep } from "@latent/domain/roll-life";
-import { stepDetails } from "./life-texts.ts";
+import { stepDetails } from "../public/life-texts.ts";
 
 /** What the step dialog's fields hold (empty strings for nothing typed). */
 export interface StepValues {
