@@ -30,7 +30,7 @@ export const RULE_MODULES: Record<string, RuleModule> = {
     unit: [],
     api: ["shop", "reliability-payments", "shop-rules", "shop-edges"],
   },
-  stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup"] },
+  stickers: { file: "apps/server/src/features/stickers/stickers.service.ts", unit: [], api: ["shop", "sticker-lookup", "stickers-rules"] },
   orders: {
     file: "apps/server/src/features/labs/orders/orders.service.ts",
     unit: [],
