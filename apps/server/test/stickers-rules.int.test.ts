@@ -129,13 +129,19 @@ describe.each(DATABASES)("sticker rules on %s", (kind) => {
       .execute();
     const me = await shopBuyer(s);
     const ship = await unpaidPack(me);
-    await withTrigger(
-      "draw_taken_short_id",
-      "stickers",
-      `new.short_id := ${lit(taken)}; return new;`,
-      `before insert on stickers for each row when (new.user_id = ${lit(me.sub)} and new.position = 0)`,
-      () => pay(me.token, ship),
-    );
+    // Once only: the draw that fills the empty place again gets a free short id, as a real one would.
+    await sql`create table drew_taken (done boolean)`.execute(s.latent.db);
+    try {
+      await withTrigger(
+        "draw_taken_short_id",
+        "stickers",
+        `if not exists (select 1 from drew_taken) then insert into drew_taken values (true); new.short_id := ${lit(taken)}; end if; return new;`,
+        `before insert on stickers for each row when (new.user_id = ${lit(me.sub)} and new.position = 0)`,
+        () => pay(me.token, ship),
+      );
+    } finally {
+      await sql`drop table drew_taken`.execute(s.latent.db);
+    }
     expect((await s.api(`/api/shipping/${ship.id}`, { token: me.token })).body).toMatchObject({ status: "paid", sticker_count: 24 });
     const stickers = await stickersOf(me.token);
     expect(stickers).toHaveLength(24);
@@ -143,6 +149,9 @@ describe.each(DATABASES)("sticker rules on %s", (kind) => {
     expect(new Set(stickers.map((x) => x.short_id)).size).toBe(24);
     expect(new Set(stickers.map((x) => x.sticker_hash)).size).toBe(24);
     expect(stickers.map((x) => x.short_id)).not.toContain(taken);
+    // The sticker drawn again takes the place left empty: each place on the sheet is held once.
+    const places = await s.latent.db.selectFrom("stickers").select("position").where("shipment_id", "=", ship.id).execute();
+    expect(places.map((r) => r.position).sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i));
   });
 
   it("lists a shipment's stickers in the order they were made", async () => {

@@ -15,7 +15,7 @@ import type { Database, StickersTable } from "../../platform/db/schema.ts";
 import { AppError } from "../../platform/http/app-error.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { SheetPaper } from "./sticker-sheet.ts";
-import { countShipmentStickers, findSticker, insertStickers, listStickers } from "./stickers.store.ts";
+import { findSticker, insertStickers, listStickers, shipmentStickerPositions } from "./stickers.store.ts";
 
 export interface StickersDeps {
   db: Kysely<Database>;
@@ -121,16 +121,21 @@ export function createStickersService({ db, films, publicUrl }: StickersDeps) {
      * Hashes carry 128 bits from the CSPRNG; a short id that happens to be taken is drawn again.
      */
     async mint(tx: Db, userId: string, shipmentId: string, count: number) {
-      let made = await countShipmentStickers(tx, shipmentId);
-      while (made < count) {
-        const rows = Array.from({ length: count - made }, (_, i) => ({
-          hash: randomBytes(16).toString("base64url"),
-          short_id: shortIdFromBytes(randomBytes(8)),
-          user_id: userId,
-          shipment_id: shipmentId,
-          position: made + i,
-        }));
-        made += await insertStickers(tx, rows);
+      // A row skipped for a taken short id leaves its position empty: the next draw fills exactly the empty ones, so
+      // every position from 0 to count - 1 is held once and the sheet's order is defined.
+      let held = new Set(await shipmentStickerPositions(tx, shipmentId));
+      while (held.size < count) {
+        const rows = Array.from({ length: count }, (_, position) => position)
+          .filter((position) => !held.has(position))
+          .map((position) => ({
+            hash: randomBytes(16).toString("base64url"),
+            short_id: shortIdFromBytes(randomBytes(8)),
+            user_id: userId,
+            shipment_id: shipmentId,
+            position,
+          }));
+        await insertStickers(tx, rows);
+        held = new Set(await shipmentStickerPositions(tx, shipmentId));
       }
     },
 

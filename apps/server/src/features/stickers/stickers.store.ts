@@ -23,13 +23,10 @@ export function listStickers(db: Db, userId: string, shipmentId?: string) {
     .execute();
 }
 
-export function countShipmentStickers(db: Db, shipmentId: string) {
-  return db
-    .selectFrom("stickers")
-    .select((eb) => eb.fn.countAll<string | number>().as("n"))
-    .where("shipment_id", "=", shipmentId)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+/** The positions a shipment's stickers already hold (on its sheet, in the order printed). */
+export async function shipmentStickerPositions(db: Db, shipmentId: string): Promise<number[]> {
+  const rows = await db.selectFrom("stickers").select("position").where("shipment_id", "=", shipmentId).execute();
+  return rows.map((r) => r.position);
 }
 
 /** Inserts what it can; a hash or short id already taken (a 40-bit short id may collide) is skipped, not an error. */
