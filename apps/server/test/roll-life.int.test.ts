@@ -482,11 +482,15 @@ describe.each(DATABASES)("a roll's life on %s", (kind) => {
     expect(feed.seen).toContainEqual({ type: "roll", film_id: film.body.id, status: "delivered", shared: false });
     expect((await outboxTo(s, customer.email)).map((m) => m.subject)).toContain("Your roll Delta de l'Ebre is delivered");
 
-    // The public order shows each roll with its timeline.
+    // The public order shows each roll with its timeline; the lab's roll made for the customer's shows that roll's.
     const code = new URL(sent.body.url).searchParams.get("code")!;
     const opened = await s.api("/api/public/order", { token: code });
     expect(opened.status).toBe(200);
-    expect(opened.body.films[0].timeline.map((e: { status: string }) => e.status)).toEqual(["scanned", "delivered"]);
+    const steps = (id: string) =>
+      opened.body.films.find((f: { id: string }) => f.id === id).timeline.map((e: { status: string }) => e.status);
+    expect(steps(film.body.id)).toEqual(["scanned", "delivered"]);
+    const copy = opened.body.films.find((f: { id: string }) => f.id !== film.body.id).id;
+    expect(steps(copy)).toEqual(["sent", "received", "developed", "scanned", "delivered"]);
   });
 
   it("delivers an order's scanned rolls when the customer adds them to their account", async () => {

@@ -18,12 +18,14 @@ import {
   findFilm,
   findFilmById,
   findFilmBySticker,
+  findLabCopy,
   findRollLife,
   findRollLifeBySticker,
   findRollsInLabOrder,
   findRollsLife,
   forgetLabOfFilms,
   insertFilm,
+  insertLabCopy,
   listAllFilmsOfUser,
   listFilms,
   listFilmsByIds,
@@ -96,6 +98,15 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
       await beforeRemove.run({ film, tx });
       return deleteFilmRow(tx, userId, film.id);
     });
+  /**
+   * Deletes a roll's files: those under its prefix, and those of shots that joined it from a lab's copy (their keys
+   * stayed under the copy's prefix). `elsewhere` is read before the roll's shots go.
+   */
+  const removeFiles = async (id: string, elsewhere: readonly string[]) => {
+    await store.deletePrefix(filmPrefix(id));
+    for (const key of elsewhere) await store.delete(key);
+  };
+  const filesElsewhere = async (id: string) => (await shots.fileKeys(id)).filter((key) => !key.startsWith(filmPrefix(id)));
 
   const toFilm = (row: FilmRow, summary: { count: number; coverKey: string | null } | undefined): Film => ({
     id: row.id,
@@ -156,6 +167,10 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
       findMany: (ids: readonly string[]) => findRollsLife(db, ids),
       bySticker: (hash: string) => findRollLifeBySticker(db, hash),
       inLabOrder: (orderId: string) => findRollsInLabOrder(db, orderId),
+      /** Adds the lab's copy of a customer's roll to its order, inside the receiving transaction. */
+      addLabCopy: (tx: Db, labId: string, orderId: string, customerFilmId: string) => insertLabCopy(tx, labId, orderId, customerFilmId),
+      /** The lab's copy of a customer's roll while it is in the lab's order. */
+      labCopyOf: (customerFilmId: string) => findLabCopy(db, customerFilmId),
       set: (tx: Db, id: string, values: Parameters<typeof setRollLife>[2]) => setRollLife(tx, id, values),
       setSettings: (userId: string, id: string, values: Parameters<typeof setRollSettings>[3]) => setRollSettings(db, userId, id, values),
       storageLocations: (userId: string, q: string, limit: number) => listStorageLocations(db, userId, q, limit),
@@ -217,8 +232,9 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
     /** Deletes the roll, its shots, unfinished uploads and every stored file. */
     async remove(userId: string, id: string) {
       const row = await load(userId, id);
+      const elsewhere = await filesElsewhere(id);
       if (!(await removeRow(userId, row))) throw notFound();
-      await store.deletePrefix(filmPrefix(id));
+      await removeFiles(id, elsewhere);
     },
 
     /**
@@ -229,8 +245,9 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
     async removeAllOfUser(userId: string) {
       const rows = await listAllFilmsOfUser(db, userId);
       for (const row of rows) {
+        const elsewhere = await filesElsewhere(row.id);
         await removeRow(userId, row);
-        await store.deletePrefix(filmPrefix(row.id));
+        await removeFiles(row.id, elsewhere);
       }
       return { rolls: rows.length, labCopies: await forgetLabOfFilms(db, userId) };
     },
@@ -290,10 +307,30 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
      */
     async transferToCustomer(tx: Db, labId: string, filmIds: string[], customerId: string, labName: string) {
       const usage = await shots.usageOfFilms(filmIds, tx);
-      await entitlements.assertRoom(tx, customerId, "rolls", filmIds.length);
+      // A lab's copy of this customer's own roll (received by its sticker) joins that roll instead of making a second.
+      const joining = new Map<string, string>();
+      const copies = (await findRollsLife(tx, filmIds)).filter((row) => row.customer_film_id !== null);
+      const theirs = await findRollsLife(
+        tx,
+        copies.map((row) => row.customer_film_id!),
+      );
+      for (const copy of copies) {
+        const own = theirs.find((row) => row.id === copy.customer_film_id);
+        if (own && own.user_id === customerId && own.order_id === null) joining.set(copy.id, own.id);
+      }
+      await entitlements.assertRoom(tx, customerId, "rolls", filmIds.length - joining.size);
       await entitlements.assertRoom(tx, customerId, "storage", usage.bytes);
       await entitlements.assertRoom(tx, customerId, "kept", usage.kept);
       for (const id of filmIds) {
+        const into = joining.get(id);
+        if (into) {
+          const copy = await findFilm(tx, labId, id);
+          if (!copy || !(await lockFilmRow(tx, customerId, into))) throw notFound();
+          await shots.moveInto(tx, id, into, customerId);
+          await beforeRemove.run({ film: copy, tx });
+          await deleteFilmRow(tx, labId, id);
+          continue;
+        }
         if (!(await transferFilmRow(tx, id, labId, customerId, labName))) throw notFound();
         await shots.transfer(tx, id, customerId);
       }

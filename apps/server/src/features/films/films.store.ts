@@ -180,6 +180,7 @@ function rollLifeColumns(db: Db) {
       "sent_lab_id",
       "lab_order_id",
       "return_requested_at",
+      "customer_film_id",
       sql<string | null>`held_until::text`.as("held_until"),
     ]);
 }
@@ -208,6 +209,41 @@ export function findRollsLife(db: Db, ids: readonly string[]) {
 /** Customers' own rolls a lab received into one of its orders. */
 export function findRollsInLabOrder(db: Db, orderId: string) {
   return rollLifeColumns(db).where("lab_order_id", "=", orderId).execute();
+}
+
+/**
+ * Adds to a lab's order a roll of the lab's that copies a customer's roll (its name, stock, ISO, format, frames,
+ * process, push/pull) and names it: the lab scans into it. Answers its id.
+ */
+export function insertLabCopy(tx: Db, labId: string, orderId: string, customerFilmId: string) {
+  return tx
+    .insertInto("films")
+    .columns(["user_id", "order_id", "customer_film_id", "name", "brand", "model", "iso", "format", "n_exp", "process", "push_pull"])
+    .expression((eb) =>
+      eb
+        .selectFrom("films")
+        .select((s) => [
+          s.val(labId).as("user_id"),
+          s.val(orderId).as("order_id"),
+          "id",
+          "name",
+          "brand",
+          "model",
+          "iso",
+          "format",
+          "n_exp",
+          "process",
+          "push_pull",
+        ])
+        .where("id", "=", customerFilmId),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+/** The lab's roll that copies a customer's roll, while it is in the lab's order. */
+export function findLabCopy(db: Db, customerFilmId: string) {
+  return rollLifeColumns(db).where("customer_film_id", "=", customerFilmId).where("order_id", "is not", null).executeTakeFirst();
 }
 
 /** The life of the roll a sticker is on, whoever owns it. */

@@ -116,6 +116,13 @@ export function createRollLifeService(deps: RollLifeDeps) {
     const row = await films.life.find(id);
     return row && (await isLabs(row, labId)) ? row : undefined;
   }
+  /**
+   * The roll whose timeline is the truth: a lab's copy of a customer's roll (received by its sticker) lives the
+   * customer's roll's life, so the lab's steps and screens go to that one; any other roll is its own.
+   */
+  async function truthOf(row: RollRow): Promise<RollRow> {
+    return (row.customer_film_id ? await films.life.find(row.customer_film_id) : undefined) ?? row;
+  }
 
   /** Rolls' histories as the API shows them, oldest step first, each with who took it. */
   async function eventsOf(filmIds: readonly string[]) {
@@ -200,6 +207,11 @@ export function createRollLifeService(deps: RollLifeDeps) {
     const event = { type: "roll" as const, film_id: row.id, status: row.status, shared: row.timeline_shared };
     bus.publish(row.id, event);
     bus.publish(ownerFeedId(row.user_id), event);
+    // The lab's copy shows this roll's timeline on the lab's screens, which follow the copy.
+    if (row.lab_order_id) {
+      const copy = await films.life.labCopyOf(row.id);
+      if (copy) bus.publish(copy.id, { ...event, film_id: copy.id });
+    }
     const lab = await labSideOf(row);
     if (!lab || lab.labId === row.user_id) return;
     bus.publish(ownerFeedId(lab.labId), event);
@@ -373,14 +385,14 @@ export function createRollLifeService(deps: RollLifeDeps) {
 
     /** GET lab/films/{id}/timeline: a roll of one of the lab's orders, with the steps the lab may take. */
     async labTimeline(labId: string, role: "user" | "lab", id: string) {
-      return timelineOf(await labRoll(labId, role, id), "lab");
+      return timelineOf(await truthOf(await labRoll(labId, role, id)), "lab");
     },
 
     /** POST lab/films/{id}/status: the lab of the roll's order takes a step. */
     async labStep(labId: string, role: "user" | "lab", id: string, body: RollStep) {
-      await labRoll(labId, role, id);
-      await step(id, body, { actor: "lab", userId: labId, labId });
-      return timelineOf(await labRoll(labId, role, id), "lab");
+      const target = await truthOf(await labRoll(labId, role, id));
+      await step(target.id, body, { actor: "lab", userId: labId, labId });
+      return timelineOf(await truthOf(await labRoll(labId, role, id)), "lab");
     },
 
     /** GET lab/stickers/{shortId}: what the lab's companion offers for the roll a sticker is on. */
@@ -425,6 +437,8 @@ export function createRollLifeService(deps: RollLifeDeps) {
         const locked = await films.life.lock(tx, row.id);
         if (!locked || locked.lab_order_id !== null || locked.sent_lab_id !== labId || locked.status !== "sent") return false;
         await films.life.set(tx, row.id, { lab_order_id: order.id });
+        // The lab scans into a roll of its own in the order (its storage, its upload screen), joined on claim.
+        await films.life.addLabCopy(tx, labId, order.id, row.id);
         return true;
       });
       if (!linked) {
@@ -438,7 +452,9 @@ export function createRollLifeService(deps: RollLifeDeps) {
     /** A scan finished processing: the roll is scanned once none of its shots is still on its way. */
     async shotDone(filmId: string) {
       if ((await countUnfinishedShots(filmId)) > 0) return;
-      await systemStep([filmId], "scanned");
+      const row = await films.life.find(filmId);
+      // A lab's copy scanned is its customer's roll scanned.
+      await systemStep(row?.customer_film_id ? [filmId, row.customer_film_id] : [filmId], "scanned");
     },
 
     /** An order reached its customer: its rolls, and the customers' rolls received into it, are delivered. */
@@ -448,9 +464,11 @@ export function createRollLifeService(deps: RollLifeDeps) {
     },
 
     /** The public order shows each roll's timeline. */
-    async addTimelines(films: PublicOrder["films"]) {
-      const byFilm = await eventsOf(films.map((f) => f.id));
-      for (const film of films) film.timeline = byFilm.get(film.id) ?? [];
+    async addTimelines(shown: PublicOrder["films"]) {
+      // A lab's copy shows its customer's roll's timeline.
+      const truth = new Map((await films.life.findMany(shown.map((f) => f.id))).map((r) => [r.id, r.customer_film_id ?? r.id]));
+      const byFilm = await eventsOf([...new Set(truth.values())]);
+      for (const film of shown) film.timeline = byFilm.get(truth.get(film.id) ?? film.id) ?? [];
     },
 
     /** The shared roll shows its timeline when its owner chose so. */

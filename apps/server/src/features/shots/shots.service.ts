@@ -22,10 +22,12 @@ import {
   insertShotRow,
   listDoneShotFiles,
   listDoneShotImages,
+  listShotFileKeys,
   listShotRows,
   listShotRowsOfFilms,
   listShotsOfUser,
   listUnkeptShotsOldestFirst,
+  moveShotRows,
   type SHOWN_SHOT_COLUMNS,
   shotIdsOfFilm,
   storageUsed,
@@ -241,6 +243,12 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
 
     /** Moves a roll's shots to another owner, inside the caller's transaction. */
     transfer: (tx: Db, filmId: string, toUserId: string) => transferShotRows(tx, filmId, toUserId),
+
+    /** Moves a roll's shots into another owner's roll, inside the caller's transaction (a lab's copy joining its customer's roll). */
+    moveInto: (tx: Db, fromFilmId: string, toFilmId: string, toUserId: string) => moveShotRows(tx, fromFilmId, toFilmId, toUserId),
+
+    /** Every file key of a roll's shots, wherever they are stored (a moved shot's stay under its first roll). */
+    fileKeys: (filmId: string) => listShotFileKeys(db, filmId),
 
     /** Bytes and kept shots of some rolls (what adding them to an account would use). */
     usageOfFilms: (filmIds: readonly string[], tx: Db = db) => filmsUsage(tx, filmIds),

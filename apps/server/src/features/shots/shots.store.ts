@@ -240,6 +240,28 @@ export async function transferShotRows(db: Db, filmId: string, toUserId: string)
   await db.updateTable("shots").set({ user_id: toUserId, updated_at: new Date() }).where("film_id", "=", filmId).execute();
 }
 
+/**
+ * Moves a roll's shots into another roll of another owner (a lab's copy joining its customer's roll), after the
+ * frames that roll has when their numbers would clash. Their files stay where they are (the keys say where).
+ */
+export async function moveShotRows(db: Db, fromFilmId: string, toFilmId: string, toUserId: string) {
+  const rows = await db.selectFrom("shots").select(["film_id", "index"]).where("film_id", "in", [fromFilmId, toFilmId]).execute();
+  const taken = new Set(rows.filter((r) => r.film_id === toFilmId).map((r) => r.index));
+  const clash = rows.some((r) => r.film_id === fromFilmId && taken.has(r.index));
+  const offset = clash ? Math.max(...taken) : 0;
+  await db
+    .updateTable("shots")
+    .set({ film_id: toFilmId, user_id: toUserId, index: sql<number>`index + ${offset}`, updated_at: new Date() })
+    .where("film_id", "=", fromFilmId)
+    .execute();
+}
+
+/** Every file key of a roll's shots (originals, thumbnails, previews). */
+export async function listShotFileKeys(db: Db, filmId: string): Promise<string[]> {
+  const rows = await db.selectFrom("shots").select(["object_key", "thumb_key", "preview_key"]).where("film_id", "=", filmId).execute();
+  return rows.flatMap((r) => [r.object_key, r.thumb_key, r.preview_key].filter((k): k is string => k !== null));
+}
+
 /** Bytes, kept and finished shots of some rolls: what moving them to another account adds to its usage. */
 export async function filmsUsage(db: Db, filmIds: readonly string[]) {
   if (filmIds.length === 0) return { bytes: 0, kept: 0, done: 0 };

@@ -151,6 +151,8 @@ export interface FilmsTable {
   /** A lab keeps the negatives until this day (`YYYY-MM-DD`; read it as text). */
   held_until: string | null;
   return_requested_at: Timestamp | null;
+  /** A lab's roll in its order made for a customer's roll received by its sticker: that roll (migration 0027). */
+  customer_film_id: string | null;
 }
 
 /** A roll's history, append-only: one row per step, by its owner, the lab of its order, or Latent itself. */
