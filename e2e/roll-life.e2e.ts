@@ -2,9 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { devices, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { confirmEmail, fillSignIn, newAccount, signUpFromLanding } from "./support/accounts.ts";
 import { apiAs } from "./support/api.ts";
 import { phoneBrowser, qrVideo } from "./support/camera.ts";
+import { dropFiles } from "./support/drop-files.ts";
+import { mailTo } from "./support/mail.ts";
 import { saveSpanishAddress } from "./support/profile.ts";
 
 /** A phone: Chromium on Android, at a common phone's size, with touch. */
@@ -27,12 +30,12 @@ async function buyStickers(page: Page) {
 
 const journey = (page: Page) => page.getByRole("region", { name: "The roll's journey" });
 
-test("a roll sent to a lab is received and developed from the lab's phone, and the photographer's page follows live", async ({
+test("a roll sent to a lab is received and developed from the lab's phone, scanned into the lab's order, and the photographer's page follows live", async ({
   page,
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // The lab, with its name in the directory.
   const lab = newAccount("life-lab");
   const labContext = await browser.newContext();
@@ -43,7 +46,6 @@ test("a roll sent to a lab is received and developed from the lab's phone, and t
   await labPage.getByLabel("Lab name").fill(labName);
   await labPage.getByRole("button", { name: "Save lab" }).click();
   await expect(labPage.getByText("The lab was saved.")).toBeVisible();
-  await labContext.close();
 
   // The photographer: a roll with a sticker on its canister.
   await page.addInitScript(() => localStorage.setItem("flags", JSON.stringify({ tokens: true })));
@@ -58,7 +60,7 @@ test("a roll sent to a lab is received and developed from the lab's phone, and t
     body: { brand: "Kodak", model: "Tri-X 400", iso: 400, format: "135", process: "B/N", name: "Night walk" },
   });
   await buyStickers(page);
-  const [sticker] = await apiAs<{ sticker_hash: string }[]>(page, "/api/stickers");
+  const [sticker] = await apiAs<{ sticker_hash: string; short_id: string }[]>(page, "/api/stickers");
   await apiAs(page, "/api/film/link", { method: "PUT", body: { sticker_hash: sticker!.sticker_hash, film_id: roll.id } });
 
   // On the roll's page: shot, then sent to the lab picked from the directory, with the parcel's tracking.
@@ -106,9 +108,29 @@ test("a roll sent to a lab is received and developed from the lab's phone, and t
     await rm(dir, { recursive: true, force: true });
   }
 
+  // The order the lab's phone made holds a roll of the lab's for the photographer's, showing the same journey; the lab
+  // uploads the scan into it the usual way, and the photographer's page, still never reloaded, shows the roll scanned.
+  await labPage.goto("/u/orders");
+  await labPage.getByRole("button", { name: sticker!.short_id }).click();
+  const order = labPage.getByRole("dialog");
+  await expect(order.getByText("Night walk", { exact: true })).toBeVisible();
+  await expect(order.getByText("Developed", { exact: true }).first()).toBeVisible();
+  await expect(order.getByRole("cell", { name: "0 scans" })).toBeVisible();
+  await order.getByRole("link", { name: "Upload scans" }).click();
+  await expect(labPage.getByRole("heading", { name: "Night walk", level: 1 })).toBeVisible();
+  const scan = await sharp({ create: { width: 480, height: 320, channels: 3, background: { r: 40, g: 40, b: 40 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  await dropFiles(labPage, labPage.getByText("Drop scans or a folder here"), [{ name: "night-01.jpg", buffer: scan }]);
+  await labPage.getByRole("button", { name: "Upload 1 file" }).click();
+  await expect(labPage.getByRole("heading", { name: "1 scan ready" })).toBeVisible({ timeout: 30_000 });
+  await expect(journey(page).getByText("Scanned", { exact: true }).first()).toBeVisible();
+  await expect.poll(async () => (await mailTo(photographer.email)).subject, { timeout: 20_000 }).toBe("Your roll Night walk is scanned");
+  await labContext.close();
+
   // The archive finds the roll by a word and its status, from an address that can be bookmarked; a search that
   // matches nothing says so and clears its filters.
-  await page.goto("/u/films?q=night&status=developed");
+  await page.goto("/u/films?q=night&status=scanned");
   await expect(page.getByLabel("Search", { exact: true })).toHaveValue("night");
   await expect(page.getByRole("link", { name: /Night walk/ })).toBeVisible();
   await page.goto("/u/films?q=harbour");
