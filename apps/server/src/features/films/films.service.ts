@@ -302,8 +302,9 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
 
     /**
      * Hands an order's rolls to the customer in one transaction: the customer's plan must have room for the rolls,
-     * their bytes and kept shots (counted in `tx`, as any addition), then rolls and shots change owner. Answers what
-     * moved, counted before the move: afterwards the lab has nothing left to count.
+     * their bytes and kept shots (counted in `tx`, as any addition), then rolls and shots change owner; a lab's copy of
+     * the customer's own roll (received by its sticker) gives that roll its shots and goes. Answers what moved,
+     * counted before the move (afterwards the lab has nothing left to count), and which copies joined which roll.
      */
     async transferToCustomer(tx: Db, labId: string, filmIds: string[], customerId: string, labName: string) {
       const usage = await shots.usageOfFilms(filmIds, tx);
@@ -334,7 +335,8 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
         if (!(await transferFilmRow(tx, id, labId, customerId, labName))) throw notFound();
         await shots.transfer(tx, id, customerId);
       }
-      return { rolls: filmIds.length, scans: usage.done, bytes: usage.bytes };
+      // `joined`: the lab's rolls that joined the customer's own, by lab roll id; the customer sees them under that id.
+      return { rolls: filmIds.length, scans: usage.done, bytes: usage.bytes, joined: Object.fromEntries(joining) };
     },
 
     /** The roll a sticker is on (any owner's), for the stickers feature; undefined when it is on none. */
