@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { PLANS } from "@latent/domain/plans";
 import { shortIdFromBytes } from "@latent/domain/stickers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, roll, upload, waitForShots } from "./film-fixtures.ts";
@@ -32,6 +33,15 @@ const subjectsTo = async (s: TestServer, to: string) =>
 async function storedFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)));
+}
+
+/**
+ * Waits until the roll's `count` scans are done, then until their processing has ended: the roll's step after its last
+ * scan is taken once the scan shows as done.
+ */
+async function scansDone(s: TestServer, token: string, filmId: string, count: number) {
+  await waitForShots(s, token, filmId, count);
+  await s.latent.processor.drain();
 }
 
 const storageUsed = async (s: TestServer, p: Person) => (await s.api("/api/user", { token: p.token })).body.storage.used as number;
@@ -109,7 +119,7 @@ describe.each(DATABASES)("a lab's scans of a roll received by its sticker on %s"
     await s.api(`/api/lab/films/${filmId}/status`, { method: "POST", token: theLab.token, body: { status: "developed" } });
 
     await upload(s, theLab.token, copyId, 1, await jpeg(320, 240));
-    await waitForShots(s, theLab.token, copyId, 1);
+    await scansDone(s, theLab.token, copyId, 1);
 
     const mine = await s.api(`/api/film/${filmId}/timeline`, { token: owner.token });
     expect(mine.body.status).toBe("scanned");
@@ -131,7 +141,7 @@ describe.each(DATABASES)("a lab's scans of a roll received by its sticker on %s"
     const { filmId, orderId, copyId } = await receivedBySticker(s, owner, theLab);
     await upload(s, theLab.token, copyId, 1, await jpeg(320, 240));
     await upload(s, theLab.token, copyId, 2, await jpeg(320, 240, 2));
-    await waitForShots(s, theLab.token, copyId, 2);
+    await scansDone(s, theLab.token, copyId, 2);
     const labBytes = await storageUsed(s, theLab);
     expect(labBytes).toBeGreaterThan(0);
     const { code } = (await s.api(`/api/orders/${orderId}/share?expiration=60`, { method: "POST", token: theLab.token })).body;
@@ -159,12 +169,29 @@ describe.each(DATABASES)("a lab's scans of a roll received by its sticker on %s"
     expect((await s.api(`/api/lab/films/${copyId}/timeline`, { token: theLab.token })).status).toBe(404);
   });
 
+  it("lets a customer whose plan holds no more rolls add the scans of their own roll: it is no new roll", async () => {
+    const owner = await photographer(s, "Marta Puig");
+    const theLab = await lab(s, "Foto Lab Girona");
+    const { filmId, orderId, copyId } = await receivedBySticker(s, owner, theLab);
+    for (let i = 1; i < PLANS.free.maxFilms; i++) {
+      expect((await s.api("/api/film", { method: "POST", token: owner.token, body: { ...roll, name: `Roll ${i}` } })).status).toBe(201);
+    }
+    expect((await s.api("/api/film", { method: "POST", token: owner.token, body: roll })).body.error).toBe("films-capacity-reached");
+    await upload(s, theLab.token, copyId, 1, await jpeg(320, 240));
+    await scansDone(s, theLab.token, copyId, 1);
+    const { code } = (await s.api(`/api/orders/${orderId}/share?expiration=60`, { method: "POST", token: theLab.token })).body;
+
+    expect((await s.api("/api/orders/claim", { method: "POST", token: owner.token, body: { code } })).status).toBe(200);
+    expect((await s.api("/api/film", { token: owner.token })).body).toHaveLength(PLANS.free.maxFilms);
+    expect((await s.api(`/api/film/${filmId}`, { token: owner.token })).body.shot_count).toBe(1);
+  });
+
   it("deletes the scans that joined a roll from the lab's copy with the roll", async () => {
     const owner = await photographer(s, "Marta Puig");
     const theLab = await lab(s, "Foto Lab Girona");
     const { filmId, orderId, copyId } = await receivedBySticker(s, owner, theLab);
     await upload(s, theLab.token, copyId, 1, await jpeg(320, 240));
-    await waitForShots(s, theLab.token, copyId, 1);
+    await scansDone(s, theLab.token, copyId, 1);
     const { code } = (await s.api(`/api/orders/${orderId}/share?expiration=60`, { method: "POST", token: theLab.token })).body;
     await s.api("/api/orders/claim", { method: "POST", token: owner.token, body: { code } });
     // The scans' files stay where the lab's upload put them, under its roll's folder.
