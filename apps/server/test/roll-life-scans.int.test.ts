@@ -154,6 +154,8 @@ describe.each(DATABASES)("a lab's scans of a roll received by its sticker on %s"
 
     const claimed = await s.api("/api/orders/claim", { method: "POST", token: owner.token, body: { code } });
     expect(claimed.status).toBe(200);
+    // The answer names the roll the customer opens next: their own, which the scans joined.
+    expect(claimed.body.films.map((f: { id: string }) => f.id)).toEqual([filmId]);
     const rolls = (await s.api("/api/film", { token: owner.token })).body as { id: string }[];
     expect(rolls.map((r) => r.id)).toEqual([filmId]);
     const mine = await s.api(`/api/film/${filmId}`, { token: owner.token });

@@ -384,20 +384,23 @@ export function createOrdersService(deps: OrdersDeps) {
       if (row.claimed_at) throw new AppError("order-already-added");
       const rolls = await films.orderRows(row.lab_id, row.id);
       const { labName } = await labs.mailParts(row.lab_id, "en-US");
-      await db.transaction().execute(async (tx) => {
+      const moved = await db.transaction().execute(async (tx) => {
         if (!(await markClaimed(tx, row.id, userId, now()))) throw new AppError("order-already-added");
-        const moved = await films.transferToCustomer(
+        const done = await films.transferToCustomer(
           tx,
           row.lab_id,
           rolls.map((f) => f.id),
           userId,
           labName,
         );
-        await recordCollection(tx, row.id, moved);
+        await recordCollection(tx, row.id, done);
+        return done;
       });
       changed(row.lab_id, row.id, "collected");
-      await delivered.run({ labId: row.lab_id, orderId: row.id, filmIds: rolls.map((f) => f.id) });
-      return { films: rolls.map((f) => ({ id: f.id, name: f.name })) };
+      // A lab's copy of the customer's own roll joined that roll: the customer's roll is the one to open.
+      const kept = rolls.map((f) => ({ id: moved.joined[f.id] ?? f.id, name: f.name }));
+      await delivered.run({ labId: row.lab_id, orderId: row.id, filmIds: kept.map((f) => f.id) });
+      return { films: kept };
     },
 
     /** Whether links handed out under an order's link still hold: the link is the current one, open, and unclaimed. */
