@@ -226,7 +226,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
     if (!MAILED.has(status)) return;
     const person = await findPerson(row.user_id);
     // A lab's own order roll has no photographer yet: the order's mail reaches the customer.
-    if (!person || person.role !== "user" || !person.roll_mail) return;
+    if (person?.role !== "user" || !person.roll_mail) return;
     // Scanned by the photographer's own upload is no news to them; with a lab involved it is.
     if (status === "scanned" && !labId && !row.sent_lab_id && !row.lab_order_id && !row.from_lab_id) return;
     const to = await emailOf(person);
@@ -488,7 +488,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
         for (const row of await films.life.holdsEndingOn([date])) {
           if (!(await recordReminder(db, row.id, date, days))) continue;
           const person = await findPerson(row.user_id);
-          if (!person || !person.roll_mail) continue;
+          if (!person?.roll_mail) continue;
           const to = await emailOf(person);
           if (!to) continue;
           const labId = await findHoldingLab(db, row.id);
