@@ -11,6 +11,7 @@ export default defineConfig({
             "apps/server/src/**/*.test.ts",
             "apps/web/src/**/*.test.ts",
             "apps/web/vite-plugins/**/*.test.ts",
+            "apps/cli/src/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
