@@ -28,8 +28,10 @@ import { gearModule } from "./features/gear/gear.module.ts";
 import { type Identity, identityModule } from "./features/identity/identity.module.ts";
 import { inactiveAccountsModule } from "./features/inactive-accounts/inactive-accounts.module.ts";
 import type { InactiveAccountsService } from "./features/inactive-accounts/inactive-accounts.service.ts";
+import { labApiKeysAccess, labApiKeysModule } from "./features/lab-api-keys/lab-api-keys.module.ts";
 import { labsModule } from "./features/labs/labs.module.ts";
 import type { OrdersService } from "./features/labs/orders/orders.service.ts";
+import type { LabWebhooksService } from "./features/labs/webhooks/webhooks.service.ts";
 import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
 import { pluginsModule } from "./features/plugins/plugins.module.ts";
@@ -97,6 +99,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** The clock of the caches' time bound (decision 0021); tests stop it, so no catch depends on a request's timing. */
   cacheClock?: () => number;
+  /** The lab webhooks' clock (retry schedule, attempts, signatures); tests move it instead of waiting. */
+  webhookClock?: () => Date;
 }
 
 export interface Latent {
@@ -123,6 +127,7 @@ export interface Latent {
     shares: SharesService;
     realtimeTickets: TicketIssuer;
     rollLife: RollLifeService;
+    labWebhooks: LabWebhooksService;
   };
   /** Stops accepting, lets requests, scans and jobs in flight finish within `graceMs` (SHUTDOWN_TIMEOUT_SECONDS), then closes. */
   close(graceMs?: number): Promise<void>;
@@ -243,6 +248,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   metricsRoute(app, metrics, config.metricsToken);
   // Cross-cutting plugins, where every feature can see them.
   await registerRateLimits(app, redis);
+  // A lab's API keys: the guard below takes them beside JWTs; each key is rate limited on every request it makes.
+  const labKeys = labApiKeysAccess(app, platform);
 
   // Identity first: the API's guard checks tokens with its `verify` (its `account/…` routes join the API below).
   const identity = await identityModule(app, platform);
@@ -253,7 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     api: async (routes) => {
       await app.register(async (api) => routes(api), { prefix: "/api" });
     },
-    requireScopes: requireScopes(identity.verify, callerSeen.run, platform.callerChecks),
+    requireScopes: requireScopes(labKeys.verifyWith(identity.verify), callerSeen.run, platform.callerChecks),
     callerSeen,
   };
   await ctx.api((api) => {
@@ -282,7 +289,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downloads = await downloadsModule(ctx, { films, shots, gear, media });
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web });
-  const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
+  const {
+    orders,
+    profile: labProfiles,
+    webhooks: labWebhooks,
+  } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts, webhookClock: options.webhookClock });
+  await labApiKeysModule(ctx, { keys: labKeys.keys, users });
   await archiveSearchModule(ctx, { films, shots });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.

@@ -489,6 +489,7 @@ export interface Database {
   deleted_store_orders: DeletedStoreOrdersTable;
   lab_integrations: LabIntegrationsTable;
   lab_integration_pending: LabIntegrationPendingTable;
+  lab_api_keys: LabApiKeysTable;
   data_exports: DataExportsTable;
   deleted_subjects: DeletedSubjectsTable;
 }
@@ -567,6 +568,17 @@ export interface LabIntegrationPendingTable {
   target: string;
   expires_at: Timestamp;
   created_at: Generated<Date>;
+}
+
+export interface LabApiKeysTable {
+  id: string;
+  lab_id: string;
+  name: string;
+  scopes: string[];
+  token_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
 }
 
 export interface InventoryItemsTable {

@@ -9,8 +9,11 @@ import type { Caller } from "./verify-token.ts";
 export const CALLER_CHECKS_TTL_MS = 2_000;
 const LIMIT = 10_000;
 
-/** What the per-request checks read: the token's account and grant (identity), the user's standing (users). */
-export const CALLER_CHECKS_TABLES = ["accounts", "oidc_payloads", "users", "deleted_subjects"] as const;
+/**
+ * What the per-request checks read: the token's account and grant (identity), the user's standing (users), a lab's
+ * API key (lab-api-keys: a revocation makes kept checks stale at once; a key's use is written once a minute at most).
+ */
+export const CALLER_CHECKS_TABLES = ["accounts", "oidc_payloads", "users", "deleted_subjects", "lab_api_keys"] as const;
 
 /** Where the owners of accounts and grants say that something the per-request checks read has changed. */
 export interface AccountChanges {
