@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LAB_KEY_PATTERN, LAB_KEY_REQUESTS_PER_MINUTE, LAB_KEYS_MAX } from "@latent/domain/lab-api-keys";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "../src/cli/admin-commands.ts";
 import { jpeg, roll, sha, upload, waitForShots } from "./film-fixtures.ts";
@@ -198,6 +199,42 @@ describe.each(DATABASES)("a lab's API keys on %s", (kind) => {
     expect((await s.api("/api/orders", { token: calm.token })).status).toBe(200);
     // The lab's own session is not held back by its key.
     expect((await s.api("/api/orders", { token })).status).toBe(200);
+  });
+
+  it("documents the key as a second security scheme on exactly the routes a key can call, and lints clean under Redocly", async () => {
+    const doc = (await s.api("/api/openapi.json")).body as {
+      components: { securitySchemes: Record<string, { type: string; scheme: string; bearerFormat: string }> };
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, { description: string }> }>>;
+    };
+    expect(doc.components.securitySchemes.labApiKey).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "latk" });
+    const keyed = (method: string, path: string) => doc.paths[path]?.[method]?.security?.some((r) => "labApiKey" in r);
+    for (const [method, path] of [
+      ["get", "/api/orders"],
+      ["post", "/api/orders"],
+      ["post", "/api/orders/{id}/films"],
+      ["post", "/api/film/shot/{id}/{index}/upload"],
+      ["put", "/api/uploads/{uploadId}/{part}"],
+      ["get", "/api/lab/stickers/{shortId}"],
+    ]) {
+      expect(keyed(method!, path!), `${method} ${path}`).toBe(true);
+    }
+    expect(doc.paths["/api/orders"]!.get!.responses["429"]!.description).toContain("lab-key-rate-limited");
+    for (const [method, path] of [
+      ["get", "/api/lab/api-keys"],
+      ["post", "/api/lab/api-keys"],
+      ["delete", "/api/lab/api-keys/{id}"],
+      ["get", "/api/user"],
+      ["put", "/api/labs"],
+      ["delete", "/api/orders/{id}"],
+      ["get", "/api/config"],
+    ]) {
+      expect(keyed(method!, path!), `${method} ${path}`).toBeFalsy();
+    }
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: `${s.base}/api/openapi.json`, config });
+    expect(
+      problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer ?? ""})`),
+    ).toEqual([]);
   });
 
   it("stops a blocked lab's keys, and deletes a deleted lab's keys with its account", async () => {

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { SwaggerOptions } from "@fastify/swagger";
 import { API_VERSION, SCOPES } from "@latent/domain/api";
 import { ERROR_CODES, ERRORS, type ErrorCode } from "@latent/domain/errors";
+import { KEY_API_SCOPES, LAB_KEY_SCOPES } from "@latent/domain/lab-api-keys";
 import type { FastifySchema } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { guardRefusals } from "../identity/authenticate.ts";
@@ -43,6 +44,16 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
       components: {
         securitySchemes: {
           bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: `Scopes: ${SCOPES.join(", ")}` },
+          labApiKey: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "latk",
+            description: `A lab's API key (latk_…), made in the lab area: the lab's account with only its key scopes (${Object.entries(
+              LAB_KEY_SCOPES,
+            )
+              .map(([key, scopes]) => `${key} → ${scopes.join(", ")}`)
+              .join("; ")}), rate limited per key`,
+          },
         },
         schemas: { ApiError: apiErrorSchema },
       },
@@ -65,6 +76,7 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
         for (const [method, op] of Object.entries(byMethod as Record<string, Operation>)) {
           if (!METHODS.has(method)) continue;
           op.operationId ??= operationIdOf(method, path);
+          withLabApiKey(op);
           const codes = errorCodesOf(method, path, op, routeFacts.get(`${method} ${path}`));
           // A route's own schema for a status wins over the generic error answer.
           op.responses = { ...op.responses, ...errorResponses(codes, op.responses ?? {}) };
@@ -117,6 +129,16 @@ export function operationIdOf(method: string, path: string) {
 }
 
 /**
+ * A route whose bearer scopes a lab's API key can carry takes a key too: its security lists `labApiKey` beside
+ * `bearer`, with the same API scopes.
+ */
+function withLabApiKey(op: Operation) {
+  const scopes = op.security?.find((requirement) => "bearer" in requirement)?.bearer;
+  if (!scopes?.length || !scopes.every((scope) => (KEY_API_SCOPES as ReadonlySet<string>).has(scope))) return;
+  op.security = [...(op.security ?? []), { labApiKey: scopes }];
+}
+
+/**
  * The codes an operation can answer: its declared ones, and those every route of its kind answers (bad or
  * unstorable input anywhere, an API version it does not speak, a body too large, no or a wrong token, a missing id,
  * a rate limit).
@@ -130,6 +152,7 @@ function errorCodesOf(method: string, path: string, op: Operation, facts: { rate
   }
   if (op.parameters?.some((p) => p.in === "path")) codes.add("not-found");
   if (facts?.rateLimited) codes.add("rate-limited");
+  if (op.security?.some((requirement) => "labApiKey" in requirement)) codes.add("lab-key-rate-limited");
   for (const code of facts?.errors ?? []) codes.add(code);
   return codes;
 }
