@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ROLE_SCOPES } from "@latent/domain/api";
+import { KEY_API_SCOPES, LAB_KEY_SCOPE_NAMES } from "@latent/domain/lab-api-keys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg, roll, upload, waitForShots } from "./film-fixtures.ts";
 import { badTokens } from "./forged-tokens.ts";
@@ -32,6 +33,8 @@ interface Fixtures {
   orderId: string;
   orderFilmId: string;
   orderCode: string;
+  /** The lab's API key with every key scope (issue 30), and its id. */
+  labKey: { id: string; token: string };
 }
 
 type Values = Record<string, string | number>;
@@ -241,6 +244,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/integrations/shopify/import/orders": { ...lab, query: () => ({ num_of_orders: 1 }) },
   "POST /api/integrations/woocommerce/auth": { ...lab, query: () => ({ store_id: "https://shop.example.com" }) },
   "POST /api/integrations/woocommerce/auth/disconnect": lab,
+  "GET /api/lab/api-keys": lab,
+  "POST /api/lab/api-keys": { ...lab, body: () => ({ name: "Scanner PC", scopes: ["upload"] }) },
+  // The lab's own key, revoked by the owner's call after every key test.
+  "DELETE /api/lab/api-keys/{id}": { ...lab, owned: true, params: (fx) => ({ id: fx.labKey.id }), late: 8 },
 
   "GET /api/plugins/lightroom/setup": { public: true },
   "GET /api/plugins/lightroom/download": { public: true },
@@ -261,6 +268,8 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
   let fx: Fixtures;
   let strangers: { photographer: string; lab: string };
   let bad: Record<string, string>;
+  /** The routes openapi.json says a lab's API key may call. */
+  let keyable: Set<string>;
   const checked = { pairs: 0, routes: 0 };
   /** Answers openapi.json does not document for their route (status, or an error's code), each once. */
   const undocumented = new Set<string>();
@@ -276,6 +285,13 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
     const token = await s.token({ sub, email, role });
     expect((await s.api("/api/user/privacy-policy", { method: "POST", token })).status).toBe(200);
     return { sub, email, token };
+  }
+
+  /** A key of the lab whose session this is, with every key scope. */
+  async function apiKey(token: string) {
+    const made = await s.api("/api/lab/api-keys", { method: "POST", token, body: { name: "Matrix", scopes: LAB_KEY_SCOPE_NAMES } });
+    expect(made.status).toBe(201);
+    return { id: made.body.id as string, token: made.body.token as string };
   }
 
   beforeAll(async () => {
@@ -321,6 +337,7 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
     });
     const orderFilm = await s.api(`/api/orders/${order.body.id}/films`, { method: "POST", token: labToken, body: roll });
     const orderCode = (await s.api(`/api/orders/${order.body.id}/share`, { method: "POST", token: labToken })).body.code as string;
+    const labKey = await apiKey(labToken);
     fx = {
       photographer,
       lab: labAccount,
@@ -338,10 +355,24 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
       orderId: order.body.id,
       orderFilmId: orderFilm.body.id,
       orderCode,
+      labKey,
     };
     for (const [name, value] of Object.entries(fx)) expect(value, name).toBeTruthy();
     strangers = { photographer: (await account("user")).token, lab: (await account("lab")).token };
     bad = await badTokens(s, photographer.sub, photographer.email);
+    // A lab's key revoked, and one of the right shape the server never made: 401 like any forged token.
+    const revoked = await apiKey(labToken);
+    expect((await s.api(`/api/lab/api-keys/${revoked.id}`, { method: "DELETE", token: labToken })).status).toBe(204);
+    bad["revoked lab API key"] = revoked.token;
+    bad["unknown lab API key"] = `latk_${"k".repeat(16)}_${revoked.token.slice(22)}`;
+    keyable = new Set(
+      Object.entries((await s.api("/api/openapi.json")).body.paths as Record<string, Record<string, { security?: object[] }>>).flatMap(
+        ([path, byMethod]) =>
+          Object.entries(byMethod)
+            .filter(([, op]) => op.security?.some((r) => "labApiKey" in r))
+            .map(([method]) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
   });
   afterAll(async () => {
     console.info(`matrix on ${kind}: ${checked.routes} routes, ${checked.pairs} route × caller pairs checked`);
@@ -565,6 +596,42 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
       if (opened.status === 200) expect(opened.body.films, `${actor}: the order still opens, empty`).toEqual([]);
       else expect(opened.status, actor).toBe(401);
     }
+  });
+
+  it("lets a lab's API key reach its own lab's order and upload routes, never account, profile or key routes, never another lab's orders", async () => {
+    const strangerKey = await apiKey(strangers.lab);
+    for (const op of privateOps()) {
+      const reachable = op.scopes!.every((scope) => KEY_API_SCOPES.has(scope as never));
+      expect(keyable.has(op.key), `${op.key}: openapi.json lists labApiKey exactly where a key's scopes reach`).toBe(reachable);
+    }
+    // Every route, the owner's late ones too: no key carries a scope that deletes or ends what the fixtures hold.
+    for (const op of privateOps()) {
+      const entry = MATRIX[op.key]!;
+      const reachable = keyable.has(op.key);
+      await entry.before?.(s, fx);
+      for (const [actor, token] of [
+        ["lab API key", fx.labKey.token],
+        ["another lab's key", strangerKey.token],
+      ] as const) {
+        const res = await call(op, token);
+        const label = `${actor}: ${res.what}`;
+        expect(res.status, label).not.toBe(401);
+        if (!reachable) {
+          expect(res.status, label).toBe(403);
+          expect(res.error, label).toBe("forbidden");
+        } else if (entry.owned && (entry.owner !== "lab" || actor === "another lab's key")) {
+          expect(res.status, label).toBe(404);
+        } else if (res.status === 403) {
+          expect(GUARD_REFUSALS, label).not.toContain(res.error);
+        }
+        if (actor === "another lab's key" && res.status < 300)
+          for (const secret of secrets()) expect(res.text, `${label} shows the owner's ${secret}`).not.toContain(secret);
+      }
+    }
+    // The key uploads a scan into its lab's order roll, as the CLI does.
+    await upload(s, fx.labKey.token, fx.orderFilmId, 1, await jpeg(200, 150, 7));
+    await waitForShots(s, fx.labKey.token, fx.orderFilmId, 1);
+    expect((await s.api(`/api/orders/${fx.orderId}`, { token: fx.lab.token })).body.films[0].id).toBe(fx.orderFilmId);
   });
 
   it("lets the owner through every private route: never 401, never a guard's 403, never a 5xx", async () => {
