@@ -2,13 +2,11 @@ import type { RollSearchQuery, ShotSearchQuery } from "@latent/domain/roll-searc
 import { sql } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
+import { cursorInstantSql as cursorInstant } from "../../platform/http/keyset-cursor.ts";
 import type { Cursor } from "./search-cursor.ts";
 
 /** Has a word to search for (the database splits the text the same way: letters and digits make words). */
 export const hasWords = (q: string | undefined): q is string => q !== undefined && /[\p{L}\p{N}]/u.test(q);
-
-/** An instant as a cursor keeps it: UTC, to the microsecond, so the next page starts exactly after it. */
-const cursorInstant = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page (plus one row, to know whether another follows) of a user's own rolls (a lab's order rolls are not theirs
