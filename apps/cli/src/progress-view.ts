@@ -13,7 +13,13 @@ export interface ProgressView {
 }
 
 export const formatBytes = (bytes: number) =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`;
+  bytes >= 1e9
+    ? `${(bytes / 1e9).toFixed(2)} GB`
+    : bytes >= 1e6
+      ? `${(bytes / 1e6).toFixed(1)} MB`
+      : bytes >= 1e3
+        ? `${(bytes / 1e3).toFixed(1)} kB`
+        : `${Math.round(bytes)} B`;
 
 export const formatSeconds = (s: number) => {
   if (!Number.isFinite(s) || s < 0) return "--";
