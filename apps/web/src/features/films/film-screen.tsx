@@ -10,6 +10,8 @@ import { useApiClient } from "../../shared/api/api-client-context.tsx";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { useGearList } from "../gear/api/list-gear.ts";
+import { ownerAnswersKey } from "../guest-answers/api/answers-scope.ts";
+import { OwnerAnswersPanel } from "../guest-answers/public/owner-answers-panel.tsx";
 import { RollLifePanel } from "../roll-life/public/roll-life-panel.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { createWsTicket } from "./api/create-ws-ticket.ts";
@@ -63,6 +65,7 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
   const lenses = useGearList("lenses");
   const remove = useDeleteFilm();
   const refresh = useDelayedRefresh(filmKeys.detail(film.id));
+  const refreshAnswers = useDelayedRefresh(ownerAnswersKey({ kind: "film", id: film.id }));
   // A lab's roll belongs to an order: its way back is to that order, never to the photographers' roll list.
   const role = useCurrentUser().role;
   const home = rollHome(film.order_id, role);
@@ -94,9 +97,12 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
       } else if (event.type === "roll") {
         // A step of the roll's life (the lab received it, Latent marked it scanned): the roll and its timeline.
         refresh(REFRESH_BURST_MS);
+      } else if (event.type === "answers") {
+        // Guests favourited or commented through one of the roll's links (issue 31).
+        refreshAnswers(REFRESH_BURST_MS);
       }
     },
-    [film.id, uploads, refresh],
+    [film.id, uploads, refresh, refreshAnswers],
   );
   const feed = useFilmFeed(film.id, () => createWsTicket(api, film.id), onEvent);
 
@@ -232,6 +238,8 @@ function FilmLoaded({ film, stickerPanel: StickerPanel }: { film: FilmDetail } &
         </Group>
         <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} tileActions={tileActions} onToggleKeep={toggleKeep} />
       </section>
+
+      <OwnerAnswersPanel scope={{ kind: "film", id: film.id }} name={title} />
 
       <ShotLightbox
         onStaleImage={onStaleImage}

@@ -1,6 +1,20 @@
 import { ORDER_PARAM } from "@latent/domain/app-paths";
 import { ORDER_STATUSES, type OrderStatus } from "@latent/domain/orders";
-import { Alert, Anchor, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -84,9 +98,17 @@ export function OrdersScreen() {
               <Table.Tr key={order.id}>
                 <Table.Td>
                   {/* A real button: the row opens from the keyboard too. */}
-                  <Anchor component="button" type="button" fw={600} onClick={() => open(order.id)}>
-                    {order.reference}
-                  </Anchor>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor component="button" type="button" fw={600} onClick={() => open(order.id)}>
+                      {order.reference}
+                    </Anchor>
+                    {/* Guests asked the lab to rescan or print frames (issue 31): open requests wait on the order. */}
+                    {order.open_requests > 0 && (
+                      <Badge size="sm" color="orange" c="dark.7" variant="light">
+                        {t("guestAnswers:requests.open", { count: order.open_requests })}
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{order.user_name}</Text>

@@ -9,19 +9,24 @@ import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { ContactSheetButton } from "../films/public/contact-sheet-button.tsx";
 import { DownloadControl } from "../films/public/download-control.tsx";
 import { FilmSummary } from "../films/public/film-summary.tsx";
-import { galleryItems } from "../films/public/gallery-items.ts";
+import { type GalleryItem, galleryItems } from "../films/public/gallery-items.ts";
 import { reportZipFileDone } from "../films/public/report-zip-file-done.ts";
 import { ShotGallery } from "../films/public/shot-gallery.tsx";
 import { ShotLightbox } from "../films/public/shot-lightbox.tsx";
 import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
 import { useFilmFeed } from "../films/public/use-film-feed.ts";
 import { useShotInUrl } from "../films/public/use-shot-in-url.ts";
+import { guestAnswersKey } from "../guest-answers/api/get-guest-answers.ts";
+import { FrameAnswers, RollComments } from "../guest-answers/public/frame-answers.tsx";
+import { GuestAnswersProvider } from "../guest-answers/public/guest-session.tsx";
+import { PasswordPrompt } from "../guest-answers/public/password-prompt.tsx";
+import { useLinkFavourites } from "../guest-answers/public/use-link-favourites.ts";
 import { SharedTimeline } from "../roll-life/public/shared-timeline.tsx";
 import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
 import { downloadPublicContactSheet } from "./api/download-public-contact-sheet.ts";
 import { getPublicDownload } from "./api/get-public-download.ts";
 import { usePublicFilm } from "./api/get-public-film.ts";
-import { ShareLinkError } from "./api/share-link-client.ts";
+import { needsPassword, ShareLinkError } from "./api/share-link-client.ts";
 
 const NO_UPLOADS: never[] = [];
 
@@ -47,6 +52,7 @@ function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
       // A step of the roll's life reaches a visitor only when the owner shows the timeline (the server skips it otherwise).
       if (event.type === "shot" || event.type === "shot-deleted" || event.type === "roll") void refresh();
       else if (event.type === "download") reportZipFileDone(downloadKey, event.progress);
+      else if (event.type === "answers") void queryClient.invalidateQueries({ queryKey: guestAnswersKey("film", code) });
     },
   );
   const manifest = useCallback(() => getPublicDownload(code), [code]);
@@ -56,6 +62,11 @@ function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
   );
   const staleLinks = useDelayedRefresh(["public-film", code]);
   const onStaleImage = useCallback(() => staleLinks(STALE_LINK_DELAY_MS), [staleLinks]);
+  const { favourites, onToggleFavourite } = useLinkFavourites(film.shots);
+  const frameAnswers = useCallback(
+    (item: GalleryItem) => (item.shot ? <FrameAnswers shotId={item.shot.id} frame={item.index} /> : null),
+    [],
+  );
 
   return (
     <Stack gap="lg">
@@ -66,7 +77,10 @@ function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
         film={{ ...film, shot_count: items.length }}
         actions={
           <Stack gap="xs" align="flex-end">
-            <DownloadControl downloadKey={downloadKey} manifest={manifest} disabled={items.length === 0} feed={feed} />
+            {/* Downloads off: the owner shares previews only, and the server refuses the zip too. */}
+            {film.link.downloads && (
+              <DownloadControl downloadKey={downloadKey} manifest={manifest} disabled={items.length === 0} feed={feed} />
+            )}
             <ContactSheetButton film={film} fetchSheet={contactSheet} disabled={items.length === 0} />
           </Stack>
         }
@@ -76,8 +90,16 @@ function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
         <Title order={2} size="h3" id="shared-gallery-title" mb="sm">
           {t("gallery.title")}
         </Title>
-        <ShotGallery items={items} onOpen={lightbox.show} onStaleImage={onStaleImage} emptyText={t("public.empty")} />
+        <ShotGallery
+          items={items}
+          onOpen={lightbox.show}
+          onStaleImage={onStaleImage}
+          emptyText={t("public.empty")}
+          favourites={favourites}
+          onToggleFavourite={onToggleFavourite}
+        />
       </section>
+      <RollComments title={t("guestAnswers:comments.rollTitle")} />
       <ShotLightbox
         film={film}
         items={items}
@@ -85,6 +107,9 @@ function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
         onNavigate={lightbox.show}
         onClose={lightbox.close}
         onStaleImage={onStaleImage}
+        favourites={favourites}
+        onToggleFavourite={onToggleFavourite}
+        answers={onToggleFavourite ? frameAnswers : undefined}
       />
     </Stack>
   );
@@ -98,6 +123,8 @@ export function PublicFilmScreen() {
   const code = params.get("code")?.trim() ?? "";
   const film = usePublicFilm(code);
 
+  if (code !== "" && film.isError && needsPassword(film.error))
+    return <PasswordPrompt kind="film" code={code} onUnlocked={() => film.refetch()} />;
   if (code === "" || (film.isError && film.error instanceof ShareLinkError)) {
     // The owner revoked the link: say so, rather than that it may have expired.
     const texts = film.error instanceof ShareLinkError && film.error.code === "share-revoked" ? "public.revoked" : "public.invalid";
@@ -134,5 +161,9 @@ export function PublicFilmScreen() {
       </Stack>
     );
   }
-  return <SharedFilm film={film.data} code={code} />;
+  return (
+    <GuestAnswersProvider kind="film" code={code} enabled={film.data.link.guest_answers}>
+      <SharedFilm film={film.data} code={code} />
+    </GuestAnswersProvider>
+  );
 }

@@ -7,8 +7,11 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
+import { RollComments } from "../guest-answers/public/frame-answers.tsx";
+import { GuestAnswersProvider } from "../guest-answers/public/guest-session.tsx";
+import { PasswordPrompt } from "../guest-answers/public/password-prompt.tsx";
 import { webpageLabel } from "../labs-directory/public/lab-webpage.ts";
-import { ShareLinkError } from "../public-film/api/share-link-client.ts";
+import { needsPassword, ShareLinkError } from "../public-film/api/share-link-client.ts";
 import { publicOrderKeys, usePublicOrder } from "./api/get-public-order.ts";
 import { ClaimCard } from "./components/claim-card.tsx";
 import { OrderRoll } from "./components/order-roll.tsx";
@@ -78,7 +81,12 @@ function OrderView({ order, code }: { order: PublicOrder; code: string }) {
       ) : order.films.length === 0 ? (
         <EmptyState title={t("empty.title")} description={t("empty.text")} py="xl" />
       ) : (
-        order.films.map((film) => <OrderRoll key={film.id} film={film} code={code} onStaleImage={onStaleImage} />)
+        <>
+          {order.films.map((film) => (
+            <OrderRoll key={film.id} film={film} code={code} onStaleImage={onStaleImage} downloads={order.link.downloads} />
+          ))}
+          <RollComments title={t("guestAnswers:comments.orderTitle")} />
+        </>
       )}
     </Stack>
   );
@@ -108,6 +116,7 @@ export function PublicOrderScreen() {
   const order = usePublicOrder(code);
 
   if (code === "") return <Refused texts="invalid" />;
+  if (order.isError && needsPassword(order.error)) return <PasswordPrompt kind="order" code={code} onUnlocked={() => order.refetch()} />;
   if (order.isError && order.error instanceof ShareLinkError)
     // An expired link can be renewed by the lab; any other refused code was never a link to an order.
     return <Refused texts={order.error.code === "share-expired" ? "expired" : "invalid"} />;
@@ -137,5 +146,9 @@ export function PublicOrderScreen() {
       </Stack>
     );
   }
-  return <OrderView order={order.data} code={code} />;
+  return (
+    <GuestAnswersProvider kind="order" code={code} enabled={order.data.link.guest_answers && !order.data.claimed_at}>
+      <OrderView order={order.data} code={code} />
+    </GuestAnswersProvider>
+  );
 }

@@ -1,19 +1,21 @@
 import { paths } from "@latent/domain/app-paths";
 import type { FilmShare } from "@latent/domain/films";
-import { Alert, Button, CopyButton, Divider, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, CopyButton, Divider, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import {
+  isPaidPlan,
+  type LinkSettingsValues,
+  NEW_LINK_VALUES,
+  settingsBody,
+  settingsProblem,
+} from "../../link-controls/public/link-settings.ts";
+import { LinkSettingsFields } from "../../link-controls/public/link-settings-fields.tsx";
+import { LinkSettingsSummary } from "../../link-controls/public/link-settings-summary.tsx";
+import { useCurrentUser } from "../../user/api/get-user.ts";
 import { useShareFilm } from "../api/share-film.ts";
 import { ShareLinksList } from "./share-links-list.tsx";
-
-/** Link lifetimes offered, in minutes (the API's unit; at most 30 days). */
-const EXPIRIES = [
-  { key: "hour", minutes: 60 },
-  { key: "day", minutes: 60 * 24 },
-  { key: "week", minutes: 60 * 24 * 7 },
-  { key: "month", minutes: 60 * 24 * 30 },
-] as const;
 
 interface ShareDialogProps {
   filmId: string;
@@ -29,17 +31,28 @@ export function ShareDialog({ filmId, opened, onClose }: ShareDialogProps) {
   const { t, i18n } = useTranslation("films");
   const errorText = useApiErrorText();
   const share = useShareFilm(filmId);
-  const [minutes, setMinutes] = useState<string>(String(EXPIRIES[1].minutes));
+  const paidPlan = isPaidPlan(useCurrentUser().plan);
+  const [settings, setSettings] = useState<LinkSettingsValues>(NEW_LINK_VALUES);
+  const [tried, setTried] = useState(false);
   const [link, setLink] = useState<FilmShare | null>(null);
+  const problem = settingsProblem(settings, { paidPlan, now: new Date() });
+  const create = () => {
+    setTried(true);
+    if (!problem) share.mutate(settingsBody(settings), { onSuccess: setLink });
+  };
 
   const close = () => {
     onClose();
     setLink(null);
+    setSettings(NEW_LINK_VALUES);
+    setTried(false);
     share.reset();
   };
   const url = link ? `${window.location.origin}${paths.film}?code=${encodeURIComponent(link.code)}` : "";
   const expires = link
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(link.expires_at))
+    ? link.never_expires
+      ? null
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(link.expires_at))
     : "";
 
   return (
@@ -50,8 +63,9 @@ export function ShareDialog({ filmId, opened, onClose }: ShareDialogProps) {
             <Text size="sm">{t("share.created")}</Text>
             <TextInput label={t("share.link")} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
             <Text size="sm" c="dimmed">
-              {t("share.expires", { date: expires })}
+              {expires ? t("share.expires", { date: expires }) : t("guestAnswers:link.neverEnds")}
             </Text>
+            <LinkSettingsSummary settings={link} />
             <Group>
               <CopyButton value={url}>
                 {({ copied, copy }) => (
@@ -71,13 +85,7 @@ export function ShareDialog({ filmId, opened, onClose }: ShareDialogProps) {
         ) : (
           <Stack gap="md">
             <Text size="sm">{t("share.text")}</Text>
-            <Radio.Group label={t("share.expiry")} value={minutes} onChange={setMinutes}>
-              <Stack gap="xs" mt="xs">
-                {EXPIRIES.map((expiry) => (
-                  <Radio key={expiry.key} value={String(expiry.minutes)} label={t(`share.expiries.${expiry.key}`)} />
-                ))}
-              </Stack>
-            </Radio.Group>
+            <LinkSettingsFields values={settings} onChange={setSettings} paidPlan={paidPlan} problem={tried ? problem : null} />
             {share.isError && (
               <Alert color="red" role="alert">
                 {errorText(share.error)}
@@ -87,7 +95,7 @@ export function ShareDialog({ filmId, opened, onClose }: ShareDialogProps) {
               <Button variant="default" onClick={close}>
                 {t("common:actions.cancel")}
               </Button>
-              <Button loading={share.isPending} onClick={() => share.mutate(Number(minutes), { onSuccess: setLink })}>
+              <Button loading={share.isPending} onClick={create}>
                 {t("share.create")}
               </Button>
             </Group>

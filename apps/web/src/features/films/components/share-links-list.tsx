@@ -4,8 +4,11 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { EditLinkButton } from "../../link-controls/public/edit-link-button.tsx";
+import { LinkSettingsSummary } from "../../link-controls/public/link-settings-summary.tsx";
 import { useShareLinks } from "../api/list-share-links.ts";
 import { useRevokeShareLink } from "../api/revoke-share-link.ts";
+import { useUpdateShareLink } from "../api/update-share-link.ts";
 
 const STATUS_COLORS: Record<ShareLinkStatus, string> = { active: "green", expired: "gray", revoked: "red" };
 
@@ -61,11 +64,12 @@ function RevokeButton({ filmId, link, created }: { filmId: string; link: ShareLi
   );
 }
 
-/** A roll's share links for its owner: when each was made, until when, how often it was opened, and revoke. */
+/** A roll's share links for its owner: when each was made, until when, how often it was opened, its settings, edit and revoke. */
 export function ShareLinksList({ filmId, enabled }: { filmId: string; enabled: boolean }) {
   const { t, i18n } = useTranslation("films");
   const errorText = useApiErrorText();
   const links = useShareLinks(filmId, { enabled });
+  const update = useUpdateShareLink(filmId);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
 
   return (
@@ -85,7 +89,7 @@ export function ShareLinksList({ filmId, enabled }: { filmId: string; enabled: b
       ) : links.data.length === 0 ? (
         <Text size="sm">{t("shareLinks.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={680}>
           <Table verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -93,6 +97,7 @@ export function ShareLinksList({ filmId, enabled }: { filmId: string; enabled: b
                 <Table.Th>{t("shareLinks.columns.expires")}</Table.Th>
                 <Table.Th>{t("shareLinks.columns.opens")}</Table.Th>
                 <Table.Th>{t("shareLinks.columns.status")}</Table.Th>
+                <Table.Th>{t("guestAnswers:link.column")}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t("shareLinks.columns.actions")}</VisuallyHidden>
                 </Table.Th>
@@ -104,7 +109,7 @@ export function ShareLinksList({ filmId, enabled }: { filmId: string; enabled: b
                 return (
                   <Table.Tr key={link.id}>
                     <Table.Td>{created}</Table.Td>
-                    <Table.Td>{date.format(new Date(link.expires_at))}</Table.Td>
+                    <Table.Td>{link.never_expires ? t("guestAnswers:link.never") : date.format(new Date(link.expires_at))}</Table.Td>
                     <Table.Td>{t("shareLinks.opens", { count: link.opens })}</Table.Td>
                     <Table.Td>
                       {/* Dark text on the light tint: the tint's own text colour is too pale to read (WCAG AA). */}
@@ -112,8 +117,20 @@ export function ShareLinksList({ filmId, enabled }: { filmId: string; enabled: b
                         {t(`shareLinks.status.${link.status}`)}
                       </Badge>
                     </Table.Td>
+                    <Table.Td>
+                      <LinkSettingsSummary settings={link} />
+                    </Table.Td>
                     <Table.Td ta="right">
-                      {link.status === "active" && <RevokeButton filmId={filmId} link={link} created={created} />}
+                      {link.status === "active" && (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <EditLinkButton
+                            link={link}
+                            label={t("guestAnswers:link.editLabel", { date: created })}
+                            save={(settings) => update.mutateAsync({ shareId: link.id, settings })}
+                          />
+                          <RevokeButton filmId={filmId} link={link} created={created} />
+                        </Group>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

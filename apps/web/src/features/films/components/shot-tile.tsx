@@ -16,6 +16,9 @@ interface ShotTileProps {
   eager?: boolean;
   /** The owner's keep toggle on a finished shot (a shared roll has none): keep or unkeep it in one click. */
   onToggleKeep?: (index: number, kept: boolean) => void;
+  /** A link visitor's favourite (issue 31): whether this shot is one, and the toggle (none where answers are off). */
+  favourited?: boolean;
+  onToggleFavourite?: (index: number) => void;
 }
 
 /** One shot in the gallery: its thumbnail in a fixed square, its index, and how its upload is going. */
@@ -33,11 +36,22 @@ function sameTile(before: ShotTileProps, after: ShotTileProps) {
     before.onStaleImage === after.onStaleImage &&
     before.actions === after.actions &&
     before.eager === after.eager &&
-    before.onToggleKeep === after.onToggleKeep
+    before.onToggleKeep === after.onToggleKeep &&
+    before.favourited === after.favourited &&
+    before.onToggleFavourite === after.onToggleFavourite
   );
 }
 
-function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false, onToggleKeep }: ShotTileProps) {
+function ShotTileView({
+  item,
+  onOpen,
+  onStaleImage,
+  actions,
+  eager = false,
+  onToggleKeep,
+  favourited = false,
+  onToggleFavourite,
+}: ShotTileProps) {
   const { t } = useTranslation("films");
   const errorText = useShotErrorText();
   const image = item.state === "done" && item.shot ? tileImage(item.shot) : null;
@@ -58,6 +72,8 @@ function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false, onTo
   else if (item.state === "error") status = t("tile.failed", { message: errorText(item.error) });
   else status = item.shot?.kept ? t("tile.kept") : "";
   const keepable = onToggleKeep !== undefined && item.state === "done" && item.shot !== null;
+  const favourable = onToggleFavourite !== undefined && item.state === "done" && item.shot !== null;
+  if (favourited) status = [status, t("guestAnswers:tile.favourite")].filter(Boolean).join(". ");
 
   return (
     <>
@@ -141,6 +157,23 @@ function ShotTileView({ item, onOpen, onStaleImage, actions, eager = false, onTo
             onClick={() => onToggleKeep?.(item.index, !item.shot?.kept)}
           >
             <span aria-hidden>{item.shot.kept ? "★" : "☆"}</span>
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {favourable && (
+        // A shared page has no keep toggle: the favourite takes its corner. The keyboard favourites with F in the lightbox.
+        <Tooltip label={t("guestAnswers:tile.favouriteLabel", { index: item.index })}>
+          <ActionIcon
+            className={classes.tileKeep}
+            variant={favourited ? "filled" : "default"}
+            color="red"
+            size="md"
+            aria-pressed={favourited}
+            tabIndex={-1}
+            aria-label={t("guestAnswers:tile.favouriteLabel", { index: item.index })}
+            onClick={() => onToggleFavourite?.(item.index)}
+          >
+            <span aria-hidden>{favourited ? "♥" : "♡"}</span>
           </ActionIcon>
         </Tooltip>
       )}

@@ -18,6 +18,9 @@ interface ShotGalleryProps {
   tileActions?: (item: GalleryItem) => ReactNode;
   /** The owner's keep toggle on each finished shot. */
   onToggleKeep?: (index: number, kept: boolean) => void;
+  /** A link visitor's favourites, by shot index, and their toggle (issue 31). */
+  favourites?: ReadonlySet<number>;
+  onToggleFavourite?: (index: number) => void;
 }
 
 /**
@@ -41,7 +44,16 @@ export function focusShotTile(index: number | null, within: ParentNode = documen
  * The roll's shots as a contact sheet. Tiles are fixed squares and lazy images, and off-screen tiles skip rendering
  * work (`content-visibility`); a long roll draws only the rows near the screen (VIRTUAL_SHEET_FROM).
  */
-export function ShotGallery({ items, onOpen, onStaleImage, emptyText, tileActions, onToggleKeep }: ShotGalleryProps) {
+export function ShotGallery({
+  items,
+  onOpen,
+  onStaleImage,
+  emptyText,
+  tileActions,
+  onToggleKeep,
+  favourites,
+  onToggleFavourite,
+}: ShotGalleryProps) {
   const { t } = useTranslation("films");
   if (items.length === 0) return <EmptyState title={t("gallery.empty.title")} description={emptyText ?? t("gallery.empty.text")} py="xl" />;
   const label = t("gallery.label", { count: items.length });
@@ -53,6 +65,8 @@ export function ShotGallery({ items, onOpen, onStaleImage, emptyText, tileAction
       actions={tileActions?.(item)}
       eager={position < FIRST_SCREEN_TILES}
       onToggleKeep={onToggleKeep}
+      favourited={favourites?.has(item.index) ?? false}
+      onToggleFavourite={onToggleFavourite}
     />
   );
   if (items.length >= VIRTUAL_SHEET_FROM) return <VirtualSheet items={items} label={label} renderTile={tile} />;

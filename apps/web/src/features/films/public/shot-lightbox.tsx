@@ -29,6 +29,11 @@ interface ShotLightboxProps {
   onStaleImage?: () => void;
   /** The owner's keep toggle (K): a shared roll has none. */
   onToggleKeep?: (index: number, kept: boolean) => void;
+  /** A link visitor's favourites by shot index, and their toggle (F); none where answers are off (issue 31). */
+  favourites?: ReadonlySet<number>;
+  onToggleFavourite?: (index: number) => void;
+  /** What the details panel shows below the shot's details: a link visitor's comments on the frame. */
+  answers?: (item: GalleryItem) => ReactNode;
 }
 
 /** Keys typed into a field belong to the field, not to the lightbox. */
@@ -53,6 +58,9 @@ export function ShotLightbox({
   tilesRoot,
   onStaleImage,
   onToggleKeep,
+  favourites,
+  onToggleFavourite,
+  answers,
 }: ShotLightboxProps) {
   const at = galleryPosition(items, openIndex);
   // While the lightbox fades out it keeps showing the last shot, whose tile then takes the focus.
@@ -88,6 +96,9 @@ export function ShotLightbox({
             setEditing={setEditing}
             onStaleImage={onStaleImage}
             onToggleKeep={onToggleKeep}
+            favourites={favourites}
+            onToggleFavourite={onToggleFavourite}
+            answers={answers}
           />
         )}
       </Modal.Content>
@@ -96,7 +107,10 @@ export function ShotLightbox({
 }
 
 interface LightboxViewProps
-  extends Pick<ShotLightboxProps, "film" | "onNavigate" | "gearName" | "editor" | "onStaleImage" | "onToggleKeep"> {
+  extends Pick<
+    ShotLightboxProps,
+    "film" | "onNavigate" | "gearName" | "editor" | "onStaleImage" | "onToggleKeep" | "favourites" | "onToggleFavourite" | "answers"
+  > {
   at: GalleryPosition;
   itemsCount: number;
   editing: boolean;
@@ -114,6 +128,9 @@ function LightboxView({
   setEditing,
   onStaleImage,
   onToggleKeep,
+  favourites,
+  onToggleFavourite,
+  answers,
 }: LightboxViewProps) {
   const { t } = useTranslation("films");
   const { item, previous, next } = at;
@@ -135,6 +152,8 @@ function LightboxView({
   const toggleKeep = () => {
     if (keepable && shot) onToggleKeep?.(item.index, !shot.kept);
   };
+  const favourable = onToggleFavourite !== undefined && item.state === "done" && shot !== null;
+  const favourited = favourites?.has(item.index) ?? false;
   const go = (target: GalleryItem | null) => {
     if (target && target.index !== item.index) onNavigate(target.index);
   };
@@ -174,6 +193,9 @@ function LightboxView({
     } else if ((event.key === "k" || event.key === "K") && keepable) {
       event.preventDefault();
       toggleKeep();
+    } else if ((event.key === "f" || event.key === "F") && favourable) {
+      event.preventDefault();
+      onToggleFavourite?.(item.index);
     }
   });
 
@@ -211,6 +233,17 @@ function LightboxView({
             <UnstyledButton className={classes.barButton} onClick={toggleKeep} aria-pressed={shot.kept} aria-keyshortcuts="K">
               <span aria-hidden>{shot.kept ? "★ " : "☆ "}</span>
               {t("lightbox.keep")}
+            </UnstyledButton>
+          )}
+          {favourable && (
+            <UnstyledButton
+              className={classes.barButton}
+              onClick={() => onToggleFavourite?.(item.index)}
+              aria-pressed={favourited}
+              aria-keyshortcuts="F"
+            >
+              <span aria-hidden>{favourited ? "♥ " : "♡ "}</span>
+              {t("guestAnswers:lightbox.favourite")}
             </UnstyledButton>
           )}
           <UnstyledButton
@@ -299,12 +332,14 @@ function LightboxView({
                     {t("lightbox.edit")}
                   </Button>
                 )}
+                {answers?.(item)}
               </>
             )}
             <Modal.Body p={0} mt="lg">
               <Text size="xs" c="dimmed">
                 {t("lightbox.keys")}
                 {keepable && ` ${t("lightbox.keysKeep")}`}
+                {favourable && ` ${t("guestAnswers:lightbox.keysFavourite")}`}
               </Text>
             </Modal.Body>
           </aside>
@@ -313,6 +348,7 @@ function LightboxView({
           <Modal.Body className={classes.visuallyHidden}>
             {t("lightbox.keys")}
             {keepable && ` ${t("lightbox.keysKeep")}`}
+            {favourable && ` ${t("guestAnswers:lightbox.keysFavourite")}`}
           </Modal.Body>
         )}
       </div>

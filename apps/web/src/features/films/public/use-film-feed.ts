@@ -17,7 +17,9 @@ export type FilmFeedEvent =
   | { type: "shot-deleted"; index: number }
   | { type: "download"; progress: number; file_name: string; finished: boolean }
   /** The roll took a step of its life (issue 29); `shared`: its timeline shows on the shared roll. */
-  | { type: "roll"; status: RollStatus | null; shared: boolean };
+  | { type: "roll"; status: RollStatus | null; shared: boolean }
+  /** Guests' favourites or comments changed (issue 31): no content, the page fetches the answers again. */
+  | { type: "answers"; film_id: string | null; order_id: string | null };
 
 /**
  * Whether the feed is live (spec §4: the film's download feed reports connected and disconnected): `connecting`

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { processName } from "../../films/public/process-name.ts";
+import { OwnerAnswersPanel } from "../../guest-answers/public/owner-answers-panel.tsx";
 import { LabRollLife } from "../../roll-life/public/lab-roll-life.tsx";
 import { useDeleteOrder } from "../api/delete-order.ts";
 import { useOrder } from "../api/get-order.ts";
@@ -195,6 +196,13 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
         </Title>
         <OrderDelivery order={order} />
       </Stack>
+
+      {order.link && (
+        <>
+          <Divider />
+          <OwnerAnswersPanel scope={{ kind: "order", id: order.id }} name={order.reference} headingOrder={3} />
+        </>
+      )}
 
       <Divider />
       <Group justify="flex-end">

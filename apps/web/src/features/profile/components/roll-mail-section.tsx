@@ -6,11 +6,12 @@ import { useUpdateUser } from "../../user/api/update-user.ts";
 
 /** Whether a lab's steps on the user's rolls (received, scanned, delivered, negatives returned, hold reminders) are mailed. */
 export function RollMailSection({ user }: { user: User }) {
-  const { t } = useTranslation("profile");
+  const { t } = useTranslation(["profile", "guestAnswers"]);
   const errorText = useApiErrorText();
   const update = useUpdateUser();
   // Shown at once; a refusal puts it back, with the reason.
   const checked = update.isPending && update.variables?.roll_mail !== undefined ? update.variables.roll_mail : user.roll_mail;
+  const guestMail = update.isPending && update.variables?.guest_mail !== undefined ? update.variables.guest_mail : user.guest_mail;
   return (
     <Fieldset legend={t("rollMail.title")}>
       <Switch
@@ -19,7 +20,17 @@ export function RollMailSection({ user }: { user: User }) {
         checked={checked}
         onChange={(event) => update.mutate({ roll_mail: event.currentTarget.checked })}
         disabled={update.isPending}
-        error={update.isError ? errorText(update.error) : undefined}
+        error={update.isError && update.variables?.roll_mail !== undefined ? errorText(update.error) : undefined}
+      />
+      {/* At most one mail per link an hour, when guests favourite or comment (issue 31). */}
+      <Switch
+        mt="sm"
+        label={t("guestAnswers:mail.label")}
+        description={t("guestAnswers:mail.hint")}
+        checked={guestMail}
+        onChange={(event) => update.mutate({ guest_mail: event.currentTarget.checked })}
+        disabled={update.isPending}
+        error={update.isError && update.variables?.guest_mail !== undefined ? errorText(update.error) : undefined}
       />
     </Fieldset>
   );

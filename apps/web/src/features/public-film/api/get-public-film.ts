@@ -1,6 +1,6 @@
 import type { PublicFilm } from "@latent/domain/films";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ShareLinkError, shareLinkClient } from "./share-link-client.ts";
+import { needsPassword, ShareLinkError, shareLinkClient } from "./share-link-client.ts";
 
 /** Shot links last 15 minutes at most (less when the share ends sooner): fetch well before. */
 const LINK_REFRESH_MS = 5 * 60_000;
@@ -17,8 +17,8 @@ export const publicFilmQueryOptions = (code: string) =>
     queryKey: ["public-film", code],
     queryFn: ({ client, queryKey }) => getPublicFilm(code, { refresh: client.getQueryData(queryKey) !== undefined }),
     refetchInterval: LINK_REFRESH_MS,
-    // An expired link stays expired.
-    retry: (failures, error) => !(error instanceof ShareLinkError) && failures < 2,
+    // An expired link stays expired; a locked one waits for its password.
+    retry: (failures, error) => !(error instanceof ShareLinkError || needsPassword(error)) && failures < 2,
   });
 
 export function usePublicFilm(code: string) {

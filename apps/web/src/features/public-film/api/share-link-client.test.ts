@@ -17,4 +17,20 @@ describe("share link client", () => {
     const api = shareLinkClient("code", { fetch: answering(500, { error: "internal-error", message: "boom" }) });
     await expect(api("/api/public/film")).rejects.toBeInstanceOf(ApiError);
   });
+
+  it("keeps a valid link's controls (password, downloads off, answers off, a guest's name) as ApiError, so the page can ask or say why", async () => {
+    for (const [status, code] of [
+      [401, "share-password-required"],
+      [401, "share-password-wrong"],
+      [403, "share-downloads-off"],
+      [403, "guest-answers-off"],
+      [401, "guest-name-required"],
+    ] as const) {
+      const api = shareLinkClient("code", { fetch: answering(status, { error: code, message: "no" }) });
+      const failure = await api("/api/public/film").catch((err: unknown) => err);
+      expect(failure, code).toBeInstanceOf(ApiError);
+      expect(failure, code).not.toBeInstanceOf(ShareLinkError);
+      expect(failure).toMatchObject({ status, code });
+    }
+  });
 });

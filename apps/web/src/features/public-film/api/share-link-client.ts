@@ -23,6 +23,21 @@ export class ShareLinkError extends Error {
   }
 }
 
+/**
+ * Refusals of a valid link's controls (issue 31): the page asks for the password or the guest's name, or says what
+ * the owner turned off. They stay ApiError: the link itself is fine.
+ */
+const LINK_CONTROL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  "share-password-required",
+  "share-password-wrong",
+  "share-downloads-off",
+  "guest-answers-off",
+  "guest-name-required",
+]);
+
+/** True when the link asks for its password before it shows anything. */
+export const needsPassword = (err: unknown) => err instanceof ApiError && err.code === "share-password-required";
+
 /** The API client of a shared roll's public routes: the share code as bearer token; a refused code throws ShareLinkError. */
 export function shareLinkClient(code: string, options?: ApiClientOptions): ApiClient {
   const api = createApiClient(shareCodeTokens(code), options);
@@ -30,7 +45,7 @@ export function shareLinkClient(code: string, options?: ApiClientOptions): ApiCl
     try {
       return await api<T>(path, request);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403))
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403) && !LINK_CONTROL_CODES.has(err.code))
         throw new ShareLinkError(err.status, err.code, err.message);
       throw err;
     }

@@ -1,6 +1,6 @@
 import type { PublicOrder } from "@latent/domain/orders";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ShareLinkError, shareLinkClient } from "../../public-film/api/share-link-client.ts";
+import { needsPassword, ShareLinkError, shareLinkClient } from "../../public-film/api/share-link-client.ts";
 
 /** Shot links last 15 minutes at most (less when the link ends sooner): fetch well before. */
 const LINK_REFRESH_MS = 5 * 60_000;
@@ -18,7 +18,7 @@ export const publicOrderQueryOptions = (code: string) =>
     queryFn: () => getPublicOrder(code),
     refetchInterval: LINK_REFRESH_MS,
     // A refused code (wrong or expired) stays refused.
-    retry: (failures, error) => !(error instanceof ShareLinkError) && failures < 2,
+    retry: (failures, error) => !(error instanceof ShareLinkError || needsPassword(error)) && failures < 2,
   });
 
 export function usePublicOrder(code: string) {
