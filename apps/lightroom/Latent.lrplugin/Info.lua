@@ -9,5 +9,9 @@ return {
     title = LOC "$$$/Latent/ServiceTitle=Latent",
     file = "LatentServiceProvider.lua",
   },
+  -- Library › Plug-in Extras: the guests' favourites of a published roll as a collection (issue 31).
+  LrLibraryMenuItems = {
+    { title = LOC "$$$/Latent/Favourites/Menu=Latent favourites → collection", file = "LatentFavouritesMenu.lua" },
+  },
   VERSION = { major = 1, minor = 0, revision = 0, build = 1 },
 }

@@ -54,10 +54,11 @@ local function decode(body)
 end
 
 --- An authorised API call. `options.raw` sends bytes as they are (upload chunks); otherwise `body` goes as JSON.
+--- `options.text`: the answer is plain text (an export), handed back as it is instead of decoded.
 function Api:request(method, path, body, options)
   options = options or {}
   local function attempt(forceRefresh)
-    local headers = { accept = "application/json" }
+    local headers = { accept = options.text and "text/plain" or "application/json" }
     if self.auth then headers.authorization = "Bearer " .. self.auth:accessToken(forceRefresh) end
     local payload
     if options.raw then
@@ -80,6 +81,7 @@ function Api:request(method, path, body, options)
     e.request = method .. " " .. path
     error(e, 0)
   end
+  if options.text then return response.body or "", response.status end
   return decoded, response.status
 end
 

@@ -1,6 +1,6 @@
 -- The split the plugin relies on: logic modules never touch Lightroom, so these specs run them as Lightroom would.
-local LOGIC = { "LatentApi", "LatentErrors", "LatentGear", "LatentJson", "LatentPairing", "LatentPublisher", "LatentRoll", "LatentUpload" }
-local GLUE = { "Info", "LatentDialogs", "LatentHttp", "LatentServiceProvider", "LatentSession" }
+local LOGIC = { "LatentApi", "LatentErrors", "LatentFavourites", "LatentGear", "LatentJson", "LatentPairing", "LatentPublisher", "LatentRoll", "LatentUpload" }
+local GLUE = { "Info", "LatentDialogs", "LatentFavouritesMenu", "LatentHttp", "LatentServiceProvider", "LatentSession" }
 
 local function source(name)
   local f = assert(io.open("Latent.lrplugin/" .. name .. ".lua", "rb"))
@@ -43,7 +43,7 @@ end)
 describe("the plugin's translations", function()
   it("give every text the plugin shows in Spanish, French and Italian, and nothing else", function()
     local keys = {}
-    for _, name in ipairs({ "Info", "LatentDialogs", "LatentErrors", "LatentServiceProvider", "LatentSession" }) do
+    for _, name in ipairs({ "Info", "LatentDialogs", "LatentErrors", "LatentFavouritesMenu", "LatentServiceProvider", "LatentSession" }) do
       local f = assert(io.open("Latent.lrplugin/" .. name .. ".lua", "rb"))
       for key in f:read("*a"):gmatch("(%$%$%$/Latent/[%a/]+)=") do keys[key] = true end
       f:close()
