@@ -284,7 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const uploads = await uploadsModule(ctx, { films, shots, entitlements, processor });
   const downloads = await downloadsModule(ctx, { films, shots, gear, media });
   const tickets = await realtimeModule(ctx, { films });
-  const shares = await sharesModule(ctx, { films, downloads, tickets, web });
+  const shares = await sharesModule(ctx, { films, downloads, tickets, web, entitlements });
   const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
   await labApiKeysModule(ctx, { keys: labKeys.keys, users });
   await archiveSearchModule(ctx, { films, shots });

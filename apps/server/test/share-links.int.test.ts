@@ -53,6 +53,8 @@ describe.each(DATABASES)("share links managed by the roll's owner on %s", (kind)
 
     const { status, body: links } = await s.api(`/api/film/${film.id}/shares`, { token });
     expect(status).toBe(200);
+    // A link's controls (issue 31) as made: no password, downloads and guest answers on, an end.
+    const controls = { has_password: false, downloads: true, guest_answers: true, never_expires: false };
     expect(links).toEqual([
       {
         id: second.id,
@@ -61,8 +63,17 @@ describe.each(DATABASES)("share links managed by the roll's owner on %s", (kind)
         revoked_at: expect.any(String),
         opens: 0,
         status: "revoked",
+        ...controls,
       },
-      { id: first.id, created_at: expect.any(String), expires_at: first.expires_at, revoked_at: null, opens: 2, status: "active" },
+      {
+        id: first.id,
+        created_at: expect.any(String),
+        expires_at: first.expires_at,
+        revoked_at: null,
+        opens: 2,
+        status: "active",
+        ...controls,
+      },
     ]);
     expect(JSON.stringify(links)).not.toContain(first.code);
 

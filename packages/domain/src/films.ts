@@ -140,8 +140,16 @@ export type Film = z.infer<typeof FilmSchema>;
 export const FilmDetailSchema = FilmSchema.extend({ shots: z.array(ShotSchema) });
 export type FilmDetail = z.infer<typeof FilmDetailSchema>;
 
+/** What a public page learns of its link's controls (GET public/film, GET public/order). */
+export const PublicLinkSchema = z.object({ has_password: z.boolean(), downloads: z.boolean(), guest_answers: z.boolean() });
+export type PublicLink = z.infer<typeof PublicLinkSchema>;
+
 /** GET public/film: the shared roll; `timeline` is its history when the owner chose to show it, else null. */
-export const PublicFilmSchema = FilmDetailSchema.extend({ timeline: z.array(RollEventSchema).nullable() });
+export const PublicFilmSchema = FilmDetailSchema.extend({
+  timeline: z.array(RollEventSchema).nullable(),
+  /** The link's controls: with downloads off every shot's original (`version.url`) is null. */
+  link: PublicLinkSchema,
+});
 export type PublicFilm = z.infer<typeof PublicFilmSchema>;
 
 export const ListFilmsQuerySchema = z.object({
@@ -226,8 +234,55 @@ export const SHARE_MAX_MINUTES = 60 * 24 * 30;
 export const ShareQuerySchema = z.object({
   expiration: z.coerce.number().int().min(1).max(SHARE_MAX_MINUTES).default(SHARE_DEFAULT_MINUTES),
 });
-/** Answer to POST film/{id}/share: the code of the public link, the link's id (to revoke it) and when it ends. */
-export const FilmShareSchema = z.object({ id: z.string(), code: z.string(), expires_at: z.string() });
+
+/** Expiry presets of a link (issue 31); "never" comes with a paid plan, as does a date more than 30 days ahead. */
+export const SHARE_EXPIRY_PRESETS = ["1d", "7d", "30d", "never"] as const;
+export type ShareExpiryPreset = (typeof SHARE_EXPIRY_PRESETS)[number];
+/** The expiry a link that never expires is stored and answered with (`never_expires` says so). */
+export const SHARE_NEVER_EXPIRES_AT = "9999-12-31T23:59:59.000Z";
+/** Minutes a link may last on the free plan (longer, or never, needs a paid plan). */
+export const SHARE_FREE_MAX_MINUTES = SHARE_MAX_MINUTES;
+/** A link's password: hashed with scrypt, never answered. */
+export const SHARE_PASSWORD_MIN = 4;
+export const SHARE_PASSWORD_MAX = 128;
+
+/**
+ * Optional JSON body of POST film/{id}/share and of the order's share and send, and the body of PUT
+ * film/{id}/shares/{shareId} and PUT orders/{id}/link: a field left out is the default (new link) or unchanged (edit).
+ * `password: null` (or "") removes it. `expiry` (a preset) or `expires_at` (a date), not both.
+ */
+export const ShareSettingsSchema = z
+  .object({
+    password: z
+      .union([z.literal(""), z.string().min(SHARE_PASSWORD_MIN).max(SHARE_PASSWORD_MAX)])
+      .nullish()
+      .describe("The link's password; null or empty removes it"),
+    downloads: z.boolean().optional().describe("Whether the link offers the zip and the originals (default true)"),
+    guest_answers: z.boolean().optional().describe("Whether visitors may favourite and comment (default true)"),
+    expiry: z.enum(SHARE_EXPIRY_PRESETS).optional(),
+    expires_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((body) => body.expiry === undefined || body.expires_at === undefined, {
+    message: "Give expiry or expires_at, not both",
+    path: ["expires_at"],
+  });
+export type ShareSettings = z.infer<typeof ShareSettingsSchema>;
+
+/** POST public/film/unlock and public/order/unlock: the link's password, once per browser session. */
+export const UnlockSchema = z.object({ password: z.string().min(1).max(200) });
+
+/** A link's settings as its owner sees them: never the password itself, only whether there is one. */
+export const LinkSettingsSchema = z.object({
+  has_password: z.boolean(),
+  downloads: z.boolean(),
+  guest_answers: z.boolean(),
+  never_expires: z.boolean(),
+  expires_at: z.string(),
+});
+export type LinkSettings = z.infer<typeof LinkSettingsSchema>;
+
+/** Answer to POST film/{id}/share: the code of the public link, the link's id (to revoke it), when it ends, its settings. */
+export const FilmShareSchema = LinkSettingsSchema.extend({ id: z.string(), code: z.string() });
 export type FilmShare = z.infer<typeof FilmShareSchema>;
 
 /** A share link as its owner sees it: `revoked` wins over `expired` (a revoked link never opens again). */
@@ -243,6 +298,10 @@ export const ShareLinkSchema = z.object({
   /** Times the shared roll was opened (each load of the public page; its own refreshes are not counted). */
   opens: z.number(),
   status: z.enum(SHARE_LINK_STATUSES),
+  has_password: z.boolean(),
+  downloads: z.boolean(),
+  guest_answers: z.boolean(),
+  never_expires: z.boolean(),
 });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 export const ShareLinkListSchema = z.array(ShareLinkSchema);

@@ -64,6 +64,8 @@ export const UserDataSchema = z
     shipping: AddressSchema.nullable(),
     /** Mails about the steps of the user's rolls (received, scanned, delivered, returned, hold reminders). */
     roll_mail: z.boolean(),
+    /** The hourly digest of guests' favourites and comments on the user's links (issue 31). */
+    guest_mail: z.boolean(),
   })
   .partial();
 export type UserData = z.infer<typeof UserDataSchema>;
@@ -105,6 +107,8 @@ export const UserSchema = z.object({
   integrations: z.record(z.string(), z.unknown()),
   /** Whether the user gets mails about their rolls' steps (issue 29); PUT user/ `roll_mail` changes it. */
   roll_mail: z.boolean(),
+  /** Whether the user gets the digest of guests' answers on their links (issue 31); PUT user/ `guest_mail` changes it. */
+  guest_mail: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

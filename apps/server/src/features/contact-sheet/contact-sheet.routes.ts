@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attachmentDisposition } from "../../platform/http/content-disposition.ts";
+import { parseCookies } from "../../platform/http/cookies.ts";
 import { fileResponse } from "../../platform/http/file-response.ts";
 import { bearerToken, callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { SharesService } from "../shares/shares.service.ts";
@@ -55,7 +56,7 @@ export function contactSheetRoutes(
   r.get(
     "/public/film/contact-sheet",
     {
-      config: { errors: ["unauthorized", "share-expired", "share-revoked", "nothing-to-download"] },
+      config: { errors: ["unauthorized", "share-expired", "share-revoked", "share-password-required", "nothing-to-download"] },
       schema: {
         tags: ["public"],
         summary: "The shared roll's contact sheet (Authorization: Bearer <share code>)",
@@ -64,7 +65,8 @@ export function contactSheetRoutes(
       },
     },
     async (request, reply) => {
-      const link = await shares.resolve(bearerToken(request));
+      // A password link's sheet too waits for the browser's unlock.
+      const link = await shares.resolve(bearerToken(request), parseCookies(request.headers.cookie));
       return sendPdf(reply, await contactSheet.render(link.ownerId, link.filmId, request.query.paper, readerLocale(request)));
     },
   );

@@ -47,7 +47,8 @@ export function zipRoutes(app: FastifyInstance, deps: { downloads: DownloadsServ
     handler: async (request, reply) => {
       const { id } = request.params;
       // A link handed out through a share link names it: revoking the share stops the link too (url-signer.ts).
-      if (!(await deps.signer.verify(`/zip/film/${id}`, request.query))) throw new AppError("forbidden");
+      // …and one whose share link turned downloads off is refused, however early it was handed out.
+      if (!(await deps.signer.verify(`/zip/film/${id}`, request.query, Date.now(), "download"))) throw new AppError("forbidden");
       // `xmp=sidecar`: the files as stored, each with its `.xmp` packet beside it (for RAW-like workflows).
       const mode = (request.query as { xmp?: string }).xmp === "sidecar" ? "sidecar" : "embedded";
       const zip = await deps.downloads.streamById(id, mode);

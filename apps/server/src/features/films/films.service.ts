@@ -1,5 +1,5 @@
 import { FRAME_SIZES } from "@latent/domain/film-config";
-import type { Film, ListFilmsQuery, NewFilm, PublicFilm, Shot, UpdateFilm } from "@latent/domain/films";
+import type { Film, ListFilmsQuery, NewFilm, PublicFilm, PublicLink, Shot, UpdateFilm } from "@latent/domain/films";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, FilmsTable } from "../../platform/db/schema.ts";
@@ -178,8 +178,11 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
     },
 
     /** The shared roll as its link shows it: its shots under the link's scope, and its timeline if the owner shows it. */
-    async shared(row: FilmRow, scope: LinkScope): Promise<PublicFilm> {
-      const shown: PublicFilm = { ...(await withShots(row, scope)), timeline: null };
+    async shared(row: FilmRow, scope: LinkScope, link: PublicLink): Promise<PublicFilm> {
+      const film = await withShots(row, scope);
+      // Downloads off: previews only, so no original's link is handed out at all (its route refuses it too).
+      const shots = link.downloads ? film.shots : film.shots.map((shot) => ({ ...shot, version: { ...shot.version, url: null } }));
+      const shown: PublicFilm = { ...film, shots, timeline: null, link };
       await sharing.run({ row, shown });
       return shown;
     },

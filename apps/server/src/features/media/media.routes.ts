@@ -23,7 +23,9 @@ export function mediaRoutes(app: FastifyInstance, deps: { store: ObjectStore; si
     },
     async (request, reply) => {
       const key = (request.params as { "*": string })["*"];
-      if (!(await deps.signer.verify(`/media/${key}`, request.query as SignedQuery))) throw notFound();
+      // A scan's original is a download: a share link with downloads off no longer opens it (its previews it does).
+      const need = key.endsWith("/original") ? "download" : undefined;
+      if (!(await deps.signer.verify(`/media/${key}`, request.query as SignedQuery, Date.now(), need))) throw notFound();
       for (const transform of deps.transforms) {
         const file = await transform(key);
         if (file) {

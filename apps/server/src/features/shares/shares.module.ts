@@ -1,7 +1,9 @@
 import { paths } from "@latent/domain/app-paths";
 import { z } from "zod";
+import { createLinkLocks } from "../../platform/http/link-controls.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
+import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
 import type { TicketIssuer } from "../realtime/realtime-tickets.ts";
 import type { WebApp } from "../web/spa.ts";
@@ -15,11 +17,18 @@ import { createSharesService, SHARE_GRANT } from "./shares.service.ts";
  */
 export async function sharesModule(
   ctx: ModuleContext,
-  deps: { films: FilmsService; downloads: DownloadsService; tickets: TicketIssuer; web: Pick<WebApp, "addLinkPreview"> },
+  deps: {
+    films: FilmsService;
+    downloads: DownloadsService;
+    tickets: TicketIssuer;
+    web: Pick<WebApp, "addLinkPreview">;
+    entitlements: Pick<EntitlementsService, "planOf">;
+  },
 ) {
-  const { db, grants, bus, jobs } = ctx.platform;
-  const shares = createSharesService({ db, films: deps.films, grants, bus });
-  grants.register(SHARE_GRANT, (id) => shares.isActive(id));
+  const { db, grants, bus, jobs, secret, cooldown, config } = ctx.platform;
+  const locks = createLinkLocks({ secret, cooldown, secure: config.publicUrl.startsWith("https:") });
+  const shares = createSharesService({ db, films: deps.films, grants, bus, entitlements: deps.entitlements, locks });
+  grants.register(SHARE_GRANT, (id, need) => shares.isActive(id, need));
   deps.web.addLinkPreview(paths.film, (query, locale) => (query.code ? shares.preview(query.code, locale) : Promise.resolve(null)));
   jobs.define({ name: "shares.prune-expired", payload: z.object({}), schedule: "23 * * * *", run: () => shares.prune() });
   await ctx.api((api) =>

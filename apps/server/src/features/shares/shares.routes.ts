@@ -3,13 +3,18 @@ import {
   PublicFilmQuerySchema,
   PublicFilmSchema,
   ShareLinkListSchema,
+  ShareLinkSchema,
   ShareQuerySchema,
+  ShareSettingsSchema,
+  UnlockSchema,
   WsTicketSchema,
   ZipDataSchema,
 } from "@latent/domain/films";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../platform/http/app-error.ts";
+import { parseCookies } from "../../platform/http/cookies.ts";
 import { noContent } from "../../platform/http/no-content.ts";
 import { bearerToken, callerOf, type RequireScopes } from "../../platform/identity/authenticate.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
@@ -30,20 +35,42 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { shares, films, downloads, tickets, requireScopes } = deps;
   const filmParams = z.object({ id: z.string().max(64) });
+  // What every public route answers for its link, beside its own refusals.
+  const linkErrors = ["unauthorized", "share-expired", "share-revoked", "share-password-required"] as const;
+  const cookiesOf = (request: { headers: { cookie?: string | undefined } }) => parseCookies(request.headers.cookie);
 
   r.post(
     "/film/:id/share",
     {
+      config: { errors: ["share-expiry-needs-plan"] },
       preHandler: requireScopes("write:film"),
       schema: {
         tags: ["films"],
-        summary: "Create a public link to the roll; expiration in minutes (default 60)",
+        summary:
+          "Create a public link to the roll; expiration in minutes (default 60), or the body's expiry, and its password, downloads and guest answers",
         params: filmParams,
         querystring: ShareQuerySchema,
+        body: ShareSettingsSchema.nullish(),
         response: { 200: FilmShareSchema },
       },
     },
-    async (request) => shares.create(callerOf(request).sub, request.params.id, request.query.expiration),
+    async (request) => shares.create(callerOf(request).sub, request.params.id, request.query.expiration, request.body ?? {}),
+  );
+
+  r.put(
+    "/film/:id/shares/:shareId",
+    {
+      config: { errors: ["share-expiry-needs-plan", "share-link-revoked"] },
+      preHandler: requireScopes("write:film"),
+      schema: {
+        tags: ["films"],
+        summary: "Change a share link's password, downloads, guest answers or expiry; its code stays the same",
+        params: filmParams.extend({ shareId: z.string().max(64) }),
+        body: ShareSettingsSchema,
+        response: { 200: ShareLinkSchema },
+      },
+    },
+    async (request) => shares.update(callerOf(request).sub, request.params.id, request.params.shareId, request.body),
   );
 
   r.get(
@@ -77,10 +104,28 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
     },
   );
 
+  r.post(
+    "/public/film/unlock",
+    {
+      config: { errors: ["unauthorized", "share-expired", "share-revoked", "share-password-wrong", "share-password-attempts"] },
+      schema: {
+        tags: ["public"],
+        summary: "Unlock a password link for this browser session (Bearer <share code>): sets its HttpOnly cookie",
+        body: UnlockSchema,
+        response: { 204: noContent("Unlocked (or the link has no password)") },
+      },
+    },
+    async (request, reply) => {
+      const cookie = await shares.unlock(bearerToken(request), request.body.password, request.ip);
+      if (cookie) reply.header("set-cookie", cookie);
+      return reply.status(204).send();
+    },
+  );
+
   r.get(
     "/public/film",
     {
-      config: { errors: ["unauthorized", "share-expired", "share-revoked"] },
+      config: { errors: [...linkErrors] },
       schema: {
         tags: ["public"],
         summary: "The shared roll (Authorization: Bearer <share code>); each call but a refresh counts as an opening",
@@ -90,29 +135,30 @@ export function sharesRoutes(app: FastifyInstance, deps: SharesRoutesDeps) {
     },
     async (request) => {
       // Every link to its files lasts no longer than the share, and stops when the share is revoked.
-      const link = await shares.open(bearerToken(request), { refresh: request.query.refresh === "1" });
-      return films.shared(await films.load(link.ownerId, link.filmId), link.scope);
+      const link = await shares.open(bearerToken(request), cookiesOf(request), { refresh: request.query.refresh === "1" });
+      return films.shared(await films.load(link.ownerId, link.filmId), link.scope, link.link);
     },
   );
   r.get(
     "/public/film/download",
     {
-      config: { errors: ["unauthorized", "share-expired", "share-revoked"] },
+      config: { errors: [...linkErrors, "share-downloads-off"] },
       schema: { tags: ["public"], summary: "Zip manifest of the shared roll", response: { 200: ZipDataSchema } },
     },
     async (request) => {
-      const link = await shares.resolve(bearerToken(request));
+      const link = await shares.resolve(bearerToken(request), cookiesOf(request));
+      if (!link.link.downloads) throw new AppError("share-downloads-off");
       return downloads.manifest(await films.load(link.ownerId, link.filmId), link.scope);
     },
   );
   r.post(
     "/public/film/ws-ticket",
     {
-      config: { errors: ["unauthorized", "share-expired", "share-revoked"] },
+      config: { errors: [...linkErrors] },
       schema: { tags: ["public"], summary: "Realtime ticket for the shared roll", response: { 200: WsTicketSchema } },
     },
     async (request) => {
-      const link = await shares.resolve(bearerToken(request));
+      const link = await shares.resolve(bearerToken(request), cookiesOf(request));
       const row = await films.load(link.ownerId, link.filmId);
       return tickets.issue(row.id, { until: link.expiresAt.getTime(), grant: link.scope.grant ?? undefined });
     },

@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { ShareLinksTable } from "../../platform/db/schema.ts";
 
@@ -9,20 +9,16 @@ export function insertShareLink(db: Db, link: Insertable<ShareLinksTable>) {
 export function findShareLinkByHash(db: Db, codeHash: string) {
   return db
     .selectFrom("share_links")
-    .select(["id", "film_id", "user_id", "expires_at", "revoked_at"])
+    .select(["id", "film_id", "user_id", "expires_at", "revoked_at", "password_hash", "password_generation", "downloads", "guest_answers"])
     .where("code_hash", "=", codeHash)
     .executeTakeFirst();
 }
 
-/** Whether a link exists, is not revoked and has not expired by `now`. */
-export async function isShareLinkActive(db: Db, id: string, now: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom("share_links")
-    .select("id")
-    .where("id", "=", id)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
+/** Whether a link exists, is not revoked and has not expired by `now` (and, when `downloads`, offers them). */
+export async function isShareLinkActive(db: Db, id: string, now: Date, downloads = false): Promise<boolean> {
+  let query = db.selectFrom("share_links").select("id").where("id", "=", id).where("revoked_at", "is", null).where("expires_at", ">", now);
+  if (downloads) query = query.where("downloads", "=", true);
+  const row = await query.executeTakeFirst();
   return row !== undefined;
 }
 
@@ -30,7 +26,7 @@ export async function isShareLinkActive(db: Db, id: string, now: Date): Promise<
 export function listShareLinks(db: Db, userId: string, filmId: string) {
   return db
     .selectFrom("share_links")
-    .select(["id", "created_at", "expires_at", "revoked_at", "opens"])
+    .select(["id", "created_at", "expires_at", "revoked_at", "opens", "password_hash", "downloads", "guest_answers"])
     .where("user_id", "=", userId)
     .where("film_id", "=", filmId)
     .orderBy("created_at", "desc")
@@ -62,4 +58,33 @@ export async function revokeShareLink(db: Db, userId: string, filmId: string, id
 
 export function deleteShareLinksExpiredBefore(db: Db, before: Date) {
   return db.deleteFrom("share_links").where("expires_at", "<", before).execute();
+}
+
+/** One link of an owner's roll with its settings, for an edit. */
+export function findOwnShareLink(db: Db, userId: string, filmId: string, id: string) {
+  return db
+    .selectFrom("share_links")
+    .select(["id", "created_at", "expires_at", "revoked_at", "opens", "password_hash", "password_generation", "downloads", "guest_answers"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("film_id", "=", filmId)
+    .executeTakeFirst();
+}
+
+/** Changes an owner's link's settings (never its code); the row as it now is, or undefined when there is none. */
+export function updateShareLinkSettings(
+  db: Db,
+  userId: string,
+  filmId: string,
+  id: string,
+  values: Pick<Updateable<ShareLinksTable>, "password_hash" | "password_generation" | "downloads" | "guest_answers" | "expires_at">,
+) {
+  return db
+    .updateTable("share_links")
+    .set(values)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("film_id", "=", filmId)
+    .returning(["id", "created_at", "expires_at", "revoked_at", "opens", "password_hash", "downloads", "guest_answers"])
+    .executeTakeFirst();
 }

@@ -105,6 +105,7 @@ export function createUsersService({ db, store, signer, entitlements, changes }:
       lab: null,
       integrations: {},
       roll_mail: row.roll_mail,
+      guest_mail: row.guest_mail,
     };
     await describing.run({ user });
     return user;

@@ -29,6 +29,7 @@ import * as rollLife from "../../migrations/0025-roll-life.ts";
 import * as archiveSearch from "../../migrations/0026-archive-search.ts";
 import * as labCopyOfRoll from "../../migrations/0027-lab-copy-of-roll.ts";
 import * as labApiKeys from "../../migrations/0028-lab-api-keys.ts";
+import * as guestAnswers from "../../migrations/0031-guest-answers.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0026-archive-search": archiveSearch,
   "0027-lab-copy-of-roll": labCopyOfRoll,
   "0028-lab-api-keys": labApiKeys,
+  "0031-guest-answers": guestAnswers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

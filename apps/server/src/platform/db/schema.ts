@@ -91,6 +91,8 @@ export interface UsersTable {
   integrations: Generated<Json<Record<string, unknown>>>;
   /** Mails about the steps of the user's rolls (issue 29); on by default. */
   roll_mail: Generated<boolean>;
+  /** The hourly digest of guests' answers on the user's links (issue 31); on by default. */
+  guest_mail: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -257,6 +259,13 @@ export interface ShareLinksTable {
   revoked_at: Timestamp | null;
   /** Times the shared roll was opened through the link. */
   opens: Generated<number>;
+  /** The link's password (scrypt), and its generation: a change ends every unlock of an earlier one (migration 0031). */
+  password_hash: string | null;
+  password_generation: Generated<number>;
+  /** Whether the link offers the zip and the originals; off: previews only, its grants refused on those routes. */
+  downloads: Generated<boolean>;
+  /** Whether visitors may favourite and comment (the guest-answers feature). */
+  guest_answers: Generated<boolean>;
 }
 
 export interface OutboxTable {
@@ -492,6 +501,73 @@ export interface Database {
   lab_api_keys: LabApiKeysTable;
   data_exports: DataExportsTable;
   deleted_subjects: DeletedSubjectsTable;
+  guests: GuestsTable;
+  guest_favourites: GuestFavouritesTable;
+  guest_comments: GuestCommentsTable;
+  guest_requests: GuestRequestsTable;
+  guest_digests: GuestDigestsTable;
+}
+
+/** A visitor of one link who gave a name (issue 31): no account, known by a signed cookie for that link only. */
+export interface GuestsTable {
+  id: Generated<string>;
+  /** The roll's owner, or the order's lab. */
+  owner_id: string;
+  film_id: string | null;
+  order_id: string | null;
+  /** The share link's id, or the order link's `share_id`. */
+  link_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface GuestFavouritesTable {
+  guest_id: string;
+  shot_id: string;
+  created_at: Timestamp;
+}
+
+export interface GuestCommentsTable {
+  id: Generated<string>;
+  owner_id: string;
+  film_id: string | null;
+  order_id: string | null;
+  /** Null: the owner's comment answering nobody, shown on every link of the roll. */
+  link_id: string | null;
+  /** Null: the owner's (the lab's) own comment. */
+  guest_id: string | null;
+  author: string;
+  shot_id: string | null;
+  reply_to: string | null;
+  text: string;
+  hidden_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface GuestRequestsTable {
+  id: Generated<string>;
+  lab_id: string;
+  order_id: string;
+  link_id: string;
+  guest_id: string | null;
+  author: string;
+  kind: "rescan" | "print";
+  shot_id: string | null;
+  film_id: string | null;
+  frame: number | null;
+  note: string;
+  done_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface GuestDigestsTable {
+  link_id: string;
+  owner_id: string;
+  film_id: string | null;
+  order_id: string | null;
+  /** When the first answer not yet in a digest came; null: nothing waits. */
+  pending_since: Timestamp | null;
+  last_sent_at: Timestamp | null;
 }
 
 export interface LabsTable {
@@ -528,6 +604,11 @@ export interface OrdersTable {
   /** The current link's id, new with every code: the grant its media and zip links carry. */
   share_id: string | null;
   share_expires_at: Timestamp | null;
+  /** The current link's controls, as a roll's share link has them (migration 0031). */
+  share_password_hash: string | null;
+  share_password_generation: Generated<number>;
+  share_downloads: Generated<boolean>;
+  share_guest_answers: Generated<boolean>;
   sent_at: Timestamp | null;
   claimed_at: Timestamp | null;
   /** What the claim moved, counted as the rolls left the lab; null before, and on orders claimed before 0022. */

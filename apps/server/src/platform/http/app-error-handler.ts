@@ -22,6 +22,7 @@ export function registerErrorHandling(
       request.log.warn({ code: known.code, url: loggedUrl(request) }, `refused: ${known.note ?? known.message}`);
     }
     const answer = known ?? new AppError("internal-error");
+    if (answer.retryAfterS !== undefined) reply.header("retry-after", String(answer.retryAfterS));
     return reply.status(answer.status).send(bodyOf(answer, request));
   });
 
@@ -52,6 +53,8 @@ const OPERATOR_REFUSALS = new Set<ErrorCode>([
   "too-many-sticker-lookups",
   "too-many-pairing-codes",
   "too-many-pairing-confirms",
+  "share-password-attempts",
+  "guest-answers-rate-limited",
 ]);
 
 /** The error's body with the request id, which the response header and every log line of the request also carry. */

@@ -9,6 +9,8 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** Why an operator should hear of this refusal (a forged token, say); logged at warn, never sent to the client. */
   note: string | undefined;
+  /** Seconds before trying again makes sense (a rate limit): the answer's Retry-After header. */
+  retryAfterS: number | undefined;
 
   constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
     super(message ?? ERRORS[code].message);
@@ -19,6 +21,12 @@ export class AppError extends Error {
   /** Marks the refusal as one an operator should see in the log, with what the client is not told. */
   noted(note: string): this {
     this.note = note;
+    return this;
+  }
+
+  /** Tells the client when to try again (Retry-After, in whole seconds). */
+  retryAfter(seconds: number): this {
+    this.retryAfterS = Math.ceil(seconds);
     return this;
   }
 

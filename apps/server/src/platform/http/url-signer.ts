@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { createLinkGrants, type LinkGrants } from "./link-grants.ts";
+import { createLinkGrants, type GrantCapability, type LinkGrants } from "./link-grants.ts";
 
 /** How long a signed link lives, and the revocable grant it is handed out under, if any (see link-grants.ts). */
 export interface LinkScope {
@@ -55,8 +55,11 @@ export function createUrlSigner(secret: string, grants: LinkGrants = createLinkG
       const granted = grant ? `&grant=${encodeURIComponent(grant)}` : "";
       return `${path}?expires=${expires}${granted}&signature=${signature(path, expires, grant)}`;
     },
-    /** Whether the link is one of ours for this path, not expired, and its grant (if any) still holds. */
-    async verify(path: string, query: SignedQuery, now = Date.now()): Promise<boolean> {
+    /**
+     * Whether the link is one of ours for this path, not expired, and its grant (if any) still holds, with the
+     * capability the route needs (`download` for an original or a zip).
+     */
+    async verify(path: string, query: SignedQuery, now = Date.now(), need?: GrantCapability): Promise<boolean> {
       const exp = Number(query.expires);
       const sig = query.signature;
       const grant = query.grant === undefined ? null : query.grant;
@@ -65,7 +68,7 @@ export function createUrlSigner(secret: string, grants: LinkGrants = createLinkG
       const expected = Buffer.from(signature(path, exp, grant));
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-      return grant === null || grants.isActive(grant);
+      return grant === null || grants.isActive(grant, need);
     },
   };
 }

@@ -28,6 +28,7 @@ const user: User = {
   lab: null,
   integrations: {},
   roll_mail: true,
+  guest_mail: true,
 };
 
 describe("profile form values", () => {
