@@ -3,7 +3,6 @@ import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { askLab } from "../api/ask-lab.ts";
 import { guestAnswersKey, useGuestAnswers } from "../api/get-guest-answers.ts";
@@ -12,6 +11,7 @@ import { postGuestComment } from "../api/post-guest-comment.ts";
 import { setFavourite } from "../api/set-favourite.ts";
 import { setGuestName } from "../api/set-guest-name.ts";
 import { GuestNameModal } from "../components/guest-name-modal.tsx";
+import { asGuest } from "./as-guest.ts";
 
 /** What a link's visitor can do with their answers, for the page's tiles, lightbox and comment boxes. */
 export interface GuestSession {
@@ -28,8 +28,6 @@ const GuestSessionContext = createContext<GuestSession | null>(null);
 
 /** The visitor's answers where the owner allows them; null where they are off (no favourite or comment shows). */
 export const useGuestSession = () => useContext(GuestSessionContext);
-
-const isNameRequired = (err: unknown) => err instanceof ApiError && err.code === "guest-name-required";
 
 interface GuestAnswersProviderProps {
   kind: LinkKind;
@@ -71,22 +69,16 @@ export function GuestAnswersProvider({ kind, code, enabled, children }: GuestAns
     waiting.current = null;
   };
 
-  /** Runs a guest's write: asks the name first when none is known, and again if the server forgot it (cookie gone). */
-  const asGuest = useCallback(
-    async (write: () => Promise<void>): Promise<boolean> => {
-      const known = queryClient.getQueryData<GuestAnswers>(guestAnswersKey(kind, code))?.guest;
-      if (!known && !(await askName())) return false;
-      try {
-        await write();
-        return true;
-      } catch (err) {
-        if (!isNameRequired(err)) throw err;
-        patch((old) => ({ ...old, guest: null }));
-        if (!(await askName())) return false;
-        await write();
-        return true;
-      }
-    },
+  const writeAsGuest = useCallback(
+    (write: () => Promise<void>) =>
+      asGuest(
+        {
+          named: () => !!queryClient.getQueryData<GuestAnswers>(guestAnswersKey(kind, code))?.guest,
+          askName,
+          forget: () => patch((old) => ({ ...old, guest: null })),
+        },
+        write,
+      ),
     [queryClient, kind, code, askName, patch],
   );
 
@@ -110,7 +102,7 @@ export function GuestAnswersProvider({ kind, code, enabled, children }: GuestAns
             ...old,
             favourites: value ? [...old.favourites.filter((id) => id !== shotId), shotId] : old.favourites.filter((id) => id !== shotId),
           }));
-        asGuest(async () => {
+        writeAsGuest(async () => {
           apply(on);
           try {
             await setFavourite(kind, code, shotId, on);
@@ -122,7 +114,7 @@ export function GuestAnswersProvider({ kind, code, enabled, children }: GuestAns
       },
       comment: async (shotId, text) => {
         try {
-          return await asGuest(async () => {
+          return await writeAsGuest(async () => {
             const sent = await postGuestComment(kind, code, shotId, text);
             patch((old) => ({ ...old, comments: [...old.comments.filter((c) => c.id !== sent.id), sent] }));
           });
@@ -133,7 +125,7 @@ export function GuestAnswersProvider({ kind, code, enabled, children }: GuestAns
       },
       ask: async (requestKind, shotId, note) => {
         try {
-          return await asGuest(async () => {
+          return await writeAsGuest(async () => {
             const sent = await askLab(code, { kind: requestKind, shot_id: shotId, note });
             patch((old) => ({ ...old, requests: [...old.requests, sent] }));
           });
@@ -143,7 +135,7 @@ export function GuestAnswersProvider({ kind, code, enabled, children }: GuestAns
         }
       },
     };
-  }, [enabled, answers.data, kind, code, asGuest, patch, failed, t]);
+  }, [enabled, answers.data, kind, code, writeAsGuest, patch, failed, t]);
 
   return (
     <GuestSessionContext.Provider value={session}>
