@@ -32,6 +32,7 @@ export const paths = {
     lab: "/u/lab",
     labGeneral: "/u/lab/general",
     labIntegrations: "/u/lab/lintegrations",
+    labApiKeys: "/u/lab/api-keys",
     orders: "/u/orders",
     films: "/u/films",
     film: { pattern: "/u/films/:filmId", to: (filmId: string) => `/u/films/${encodeURIComponent(filmId)}` },

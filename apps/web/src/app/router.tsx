@@ -129,6 +129,11 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
           ...title("labIntegrations"),
           lazy: async () => ({ Component: (await import("../features/lab/lab-integrations-screen.tsx")).LabIntegrationsScreen }),
         },
+        {
+          path: paths.user.labApiKeys,
+          ...title("labApiKeys"),
+          lazy: async () => ({ Component: (await import("../features/lab/api-keys/lab-api-keys-screen.tsx")).LabApiKeysScreen }),
+        },
       ],
     },
     {

@@ -3,12 +3,13 @@ import { Stack, Tabs, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 
-/** The lab's area: its profile and email template, and its store integrations, as two tabs under one heading. */
+/** The lab's area under one heading, as tabs: its profile and email template, its store integrations, its API keys. */
 export function LabLayout() {
   const { t } = useTranslation("lab");
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tab = pathname.startsWith(paths.user.labIntegrations) ? paths.user.labIntegrations : paths.user.labGeneral;
+  const tabs = [paths.user.labIntegrations, paths.user.labApiKeys];
+  const tab = tabs.find((path) => pathname.startsWith(path)) ?? paths.user.labGeneral;
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -17,6 +18,7 @@ export function LabLayout() {
         <Tabs.List>
           <Tabs.Tab value={paths.user.labGeneral}>{t("tabs.general")}</Tabs.Tab>
           <Tabs.Tab value={paths.user.labIntegrations}>{t("tabs.integrations")}</Tabs.Tab>
+          <Tabs.Tab value={paths.user.labApiKeys}>{t("tabs.apiKeys")}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Outlet />

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "account",
   "companion",
   "rollLife",
+  "labApiKeys",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
