@@ -6,6 +6,7 @@ import { App } from "./app/app.tsx";
 import type { AppServices } from "./app/app-services.ts";
 import { sendFirstRequests } from "./app/first-requests.ts";
 import { createAppRouter } from "./app/router.tsx";
+import { isLinkControlRefusal } from "./features/public-film/api/share-link-client.ts";
 import { createApiClient } from "./shared/api/api-client.ts";
 import { ApiError } from "./shared/api/api-error.ts";
 import { createAuthSession } from "./shared/auth/auth-session.ts";
@@ -49,6 +50,8 @@ async function start(root: HTMLElement) {
   let router: ReturnType<typeof createAppRouter> | undefined;
   const onApiError = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 401 || !router || router.state.navigation.state !== "idle") return;
+    // A shared link's password or a guest's name (issue 31) is asked on its own page: no session is involved.
+    if (isLinkControlRefusal(error)) return;
     void router.navigate(paths.user.unauthorized);
   };
   const services: AppServices = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../shared/api/api-error.ts";
-import { ShareLinkError, shareLinkClient } from "./share-link-client.ts";
+import { isLinkControlRefusal, ShareLinkError, shareLinkClient } from "./share-link-client.ts";
 
 const answering = (status: number, body: unknown) => (async () => Response.json(body, { status })) as unknown as typeof fetch;
 
@@ -31,6 +31,9 @@ describe("share link client", () => {
       expect(failure, code).toBeInstanceOf(ApiError);
       expect(failure, code).not.toBeInstanceOf(ShareLinkError);
       expect(failure).toMatchObject({ status, code });
+      // The app's "your session ended" page must not take it over: the public page asks or explains.
+      expect(isLinkControlRefusal(failure), code).toBe(true);
     }
+    expect(isLinkControlRefusal(new ApiError(401, "unauthorized", "Signed out"))).toBe(false);
   });
 });

@@ -35,6 +35,9 @@ const LINK_CONTROL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   "guest-name-required",
 ]);
 
+/** True for a valid link's own refusal (its password, a guest's name): the public page's to show, never a lost session. */
+export const isLinkControlRefusal = (err: unknown) => err instanceof ApiError && LINK_CONTROL_CODES.has(err.code);
+
 /** True when the link asks for its password before it shows anything. */
 export const needsPassword = (err: unknown) => err instanceof ApiError && err.code === "share-password-required";
 
