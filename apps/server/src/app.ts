@@ -31,6 +31,7 @@ import type { InactiveAccountsService } from "./features/inactive-accounts/inact
 import { labApiKeysAccess, labApiKeysModule } from "./features/lab-api-keys/lab-api-keys.module.ts";
 import { labsModule } from "./features/labs/labs.module.ts";
 import type { OrdersService } from "./features/labs/orders/orders.service.ts";
+import type { LabWebhooksService } from "./features/labs/webhooks/webhooks.service.ts";
 import { mediaModule } from "./features/media/media.module.ts";
 import { newsletterModule } from "./features/newsletter/newsletter.module.ts";
 import { pluginsModule } from "./features/plugins/plugins.module.ts";
@@ -98,6 +99,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** The clock of the caches' time bound (decision 0021); tests stop it, so no catch depends on a request's timing. */
   cacheClock?: () => number;
+  /** The lab webhooks' clock (retry schedule, attempts, signatures); tests move it instead of waiting. */
+  webhookClock?: () => Date;
 }
 
 export interface Latent {
@@ -124,6 +127,7 @@ export interface Latent {
     shares: SharesService;
     realtimeTickets: TicketIssuer;
     rollLife: RollLifeService;
+    labWebhooks: LabWebhooksService;
   };
   /** Stops accepting, lets requests, scans and jobs in flight finish within `graceMs` (SHUTDOWN_TIMEOUT_SECONDS), then closes. */
   close(graceMs?: number): Promise<void>;
@@ -285,7 +289,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const downloads = await downloadsModule(ctx, { films, shots, gear, media });
   const tickets = await realtimeModule(ctx, { films });
   const shares = await sharesModule(ctx, { films, downloads, tickets, web, entitlements });
-  const { orders, profile: labProfiles } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts });
+  const {
+    orders,
+    profile: labProfiles,
+    webhooks: labWebhooks,
+  } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts, webhookClock: options.webhookClock });
   await labApiKeysModule(ctx, { keys: labKeys.keys, users });
   await archiveSearchModule(ctx, { films, shots });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
@@ -300,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     users,
     labs: labProfiles,
     accounts: identity.accounts,
+    webhooks: labWebhooks,
   });
   await contactSheetModule(ctx, { films, shots, shares, labs: labProfiles, stickers });
   const shop = await shopModule(ctx, { users, stickers });
@@ -346,6 +355,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       shares,
       realtimeTickets: tickets,
       rollLife,
+      labWebhooks,
     },
     async close(graceMs = config.shutdownTimeoutMs) {
       const deadline = Date.now() + graceMs;

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
   // Tests only: replaces `https://{shop}` as the base of Shopify's OAuth and Admin API calls (the fake on loopback).
   SHOPIFY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Tests and development only: lab webhooks may call loopback addresses (127.0.0.1, ::1, localhost), over http too.
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
   // Error reports to Sentry or a self-hosted GlitchTip; unset, nothing is reported and no SDK is loaded.
   SENTRY_DSN: dsn.optional(),
   // The web app's own project (browser errors and session replays); defaults to SENTRY_DSN, "off" for none.
@@ -210,6 +212,12 @@ export interface Config {
    * is null when that side reports nothing; the web's is public by design (the browser sends with it).
    */
   errorReports: { serverDsn: string | null; webDsn: string | null; environment: string };
+  /**
+   * Lab webhooks out. Without `allowLoopback` (every server others use) an endpoint must be https on a public address;
+   * with it (tests, a developer's machine) a loopback address may be called, over http too. Private, link-local and
+   * other special addresses are refused either way.
+   */
+  webhooks: { allowLoopback: boolean };
   /** The Shopify app labs install to import orders; null until the operator sets its client id and secret. */
   shopify: {
     clientId: string;
@@ -310,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments,
     shipping,
     shopify,
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK },
     errorReports: {
       serverDsn: e.SENTRY_DSN ?? null,
       webDsn: e.SENTRY_WEB_DSN === "off" ? null : (e.SENTRY_WEB_DSN ?? e.SENTRY_DSN ?? null),

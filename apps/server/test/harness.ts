@@ -41,7 +41,7 @@ export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** `schema`: a PostgreSQL schema to share with another instance (scale-out tests). */
-  options: { dataDir?: string; store?: StoreKind; keepData?: boolean; schema?: string; accountGate?: BuildOptions["accountGate"] } = {},
+  options: { dataDir?: string; store?: StoreKind; keepData?: boolean; schema?: string; accountGate?: BuildOptions["accountGate"]; webhookClock?: BuildOptions["webhookClock"] } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const s3 = options.store === "s3" ? await startS3rver() : null;
@@ -65,7 +65,12 @@ export async function startServer(
   });
   // The caches' time bound never runs out here: a change a test expects at once is proven by the caches' counters,
   // however long the test's next request takes to come (decision 0021).
-  const latent = await buildApp(config, { searchPath: schema, accountGate: options.accountGate, cacheClock: () => 0 });
+  const latent = await buildApp(config, {
+    searchPath: schema,
+    accountGate: options.accountGate,
+    cacheClock: () => 0,
+    ...(options.webhookClock ? { webhookClock: options.webhookClock } : {}),
+  });
   const address = await latent.app.listen({ port: 0, host: "127.0.0.1" });
   const base = address.replace("[::1]", "127.0.0.1");
 

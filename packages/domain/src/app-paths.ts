@@ -33,6 +33,7 @@ export const paths = {
     labGeneral: "/u/lab/general",
     labIntegrations: "/u/lab/lintegrations",
     labApiKeys: "/u/lab/api-keys",
+    labWebhooks: "/u/lab/webhooks",
     orders: "/u/orders",
     films: "/u/films",
     film: { pattern: "/u/films/:filmId", to: (filmId: string) => `/u/films/${encodeURIComponent(filmId)}` },

@@ -157,6 +157,14 @@ export const ERRORS = {
   "export-running": { status: 409, message: "Your data is already being prepared" },
   "webhook-event-unknown": { status: 400, message: "This event type is not handled" },
   "webhook-signature-invalid": { status: 400, message: "The webhook signature is not valid" },
+  "webhook-endpoint-not-found": { status: 404, message: "Webhook endpoint not found" },
+  "webhook-delivery-not-found": { status: 404, message: "Webhook delivery not found" },
+  "webhook-url-not-allowed": {
+    status: 400,
+    message: "Latent cannot call this address: use an https URL of a public server",
+  },
+  "webhook-endpoints-limit": { status: 409, message: "A lab can register 20 webhook endpoints: delete one before adding another" },
+  "webhook-endpoint-disabled": { status: 409, message: "This webhook endpoint is disabled: enable it first" },
   "webhook-effect-pending": {
     status: 503,
     message: "The event is recorded but its effect could not be applied yet: deliver it again later",

@@ -1,4 +1,5 @@
 import { paths } from "@latent/domain/app-paths";
+import { z } from "zod";
 import { createSecretBox } from "../../platform/crypto/secret-box.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
@@ -16,6 +17,8 @@ import { createOrdersService, ORDER_GRANT } from "./orders/orders.service.ts";
 import { deleteAllOrdersOfUser } from "./orders/orders.store.ts";
 import { labsRoutes } from "./profile/profile.routes.ts";
 import { createLabProfileService } from "./profile/profile.service.ts";
+import { webhooksRoutes } from "./webhooks/webhooks.routes.ts";
+import { createLabWebhooksService } from "./webhooks/webhooks.service.ts";
 
 /**
  * Photo labs, built in the order each part needs the one before: the profile (`labs/…`: profile, directory, email
@@ -33,9 +36,11 @@ export async function labsModule(
     tickets: Pick<TicketIssuer, "issue">;
     /** The embedded provider's accounts (the customer's current email); null with an external provider. */
     accounts: Pick<Accounts, "findById"> | null;
+    /** The webhooks' clock (schedules, attempts, signatures); tests move it instead of waiting. */
+    webhookClock?: () => Date;
   },
 ) {
-  const { db, store, signer, grants, mailer, bus, config, secret, log } = ctx.platform;
+  const { db, store, signer, grants, mailer, bus, config, secret, log, jobs } = ctx.platform;
 
   const profile = createLabProfileService({ db, store, signer });
   deps.users.deleting.add(async ({ userId, deleted }) => {
@@ -87,9 +92,35 @@ export async function labsModule(
     user.integrations = stores;
   });
 
+  // Webhooks out (issue 30): each order change writes its events in its own transaction; the roll-life feature joins
+  // through the service's `rollStepped`.
+  const webhooks = createLabWebhooksService({
+    db,
+    box: createSecretBox(secret, "lab-webhooks.secrets"),
+    mailer,
+    labs: profile,
+    users: deps.users,
+    allowLoopback: config.webhooks.allowLoopback,
+    publicUrl: config.publicUrl,
+    log,
+    ...(deps.webhookClock ? { now: deps.webhookClock } : {}),
+  });
+  orders.changing.add(({ tx, change, order, afterCommit }) => webhooks.orderChanged(tx, change, order, afterCommit));
+  deps.users.deleting.add(async ({ userId, deleted }) => deleted("webhook endpoints", await webhooks.removeAllOfLab(userId)));
+  jobs.define({
+    name: "lab-webhooks.deliver-due",
+    payload: z.object({}),
+    // Each event is tried right after its commit; this catches the retries that came due and what an instance left.
+    schedule: "* * * * *",
+    run: async () => {
+      await webhooks.deliverDue();
+    },
+  });
+
   const view = createLabsView({ profile, orders, integrations });
   await ctx.api((api) => labsRoutes(api, { labs: profile, view, requireScopes: ctx.requireScopes }));
   await ctx.api((api) => ordersRoutes(api, { orders, tickets: deps.tickets, requireScopes: ctx.requireScopes }));
   await ctx.api((api) => integrationsRoutes(api, { integrations, requireScopes: ctx.requireScopes }));
-  return { profile, orders, integrations };
+  await ctx.api((api) => webhooksRoutes(api, { webhooks, requireScopes: ctx.requireScopes }));
+  return { profile, orders, integrations, webhooks };
 }

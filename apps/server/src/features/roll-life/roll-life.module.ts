@@ -4,6 +4,7 @@ import type { FilmsService } from "../films/films.service.ts";
 import type { Accounts } from "../identity/accounts.ts";
 import type { OrdersService } from "../labs/orders/orders.service.ts";
 import type { LabProfileService } from "../labs/profile/profile.service.ts";
+import type { LabWebhooksService } from "../labs/webhooks/webhooks.service.ts";
 import type { ShotsService } from "../shots/shots.service.ts";
 import type { StickersService } from "../stickers/stickers.service.ts";
 import type { UsersService } from "../users/users.service.ts";
@@ -25,6 +26,7 @@ export function rollLifeModule(
     users: UsersService;
     labs: LabProfileService;
     accounts: Pick<Accounts, "findById"> | null;
+    webhooks: Pick<LabWebhooksService, "rollStepped">;
   },
 ) {
   const { db, mailer, bus, config, jobs } = ctx.platform;
@@ -42,6 +44,8 @@ export function rollLifeModule(
     publicUrl: config.publicUrl,
   });
   deps.shots.processed.add(async (shot) => rollLife.shotDone(shot.film_id));
+  // A step of a roll a lab follows is an event of that lab's webhooks, written in the step's transaction.
+  rollLife.stepping.add(({ tx, labId, roll, order, afterCommit }) => deps.webhooks.rollStepped(tx, labId, roll, order, afterCommit));
   deps.orders.delivered.add(async ({ orderId, filmIds }) => rollLife.orderDelivered(orderId, filmIds));
   deps.orders.opening.add(async ({ films }) => rollLife.addTimelines(films));
   deps.films.sharing.add(async ({ row, shown }) => rollLife.addSharedTimeline(row, shown));

@@ -21,7 +21,10 @@ import {
 } from "@latent/domain/roll-life";
 import type { User } from "@latent/domain/user";
 import type { Kysely } from "kysely";
+import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database } from "../../platform/db/schema.ts";
+import { type AfterCommit, transaction } from "../../platform/db/transaction.ts";
+import { createHook } from "../../platform/hooks/hook.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { translator } from "../../platform/i18n/translator.ts";
 import type { Mailer } from "../../platform/mail/mailer.ts";
@@ -202,6 +205,30 @@ export function createRollLifeService(deps: RollLifeDeps) {
     return row.from_lab_id ? { labId: row.from_lab_id, orderId: null } : null;
   }
 
+  /**
+   * Runs inside the transaction of a step of a roll a lab follows (one of its orders', or sent to it), with that lab,
+   * the roll as the lab knows it (the lab's own copy when it scans into one) and its order: what a listener writes
+   * commits with the step or not at all (the lab webhooks' outbox).
+   */
+  const stepping = createHook<{
+    tx: Db;
+    labId: string;
+    roll: { id: string; name: string; status: RollStatus; previous_status: RollStatus | null };
+    order: { id: string; reference: string } | null;
+    afterCommit: AfterCommit;
+  }>();
+
+  /** The lab that follows a roll's steps (null: none does), the roll's id in that lab's eyes, and its order. */
+  async function followerOf(row: RollRow, sentTo: string | null) {
+    // A lab's copy steps along with its customer's roll, whose step speaks for both.
+    if (row.customer_film_id) return null;
+    const side = sentTo ? { labId: sentTo, orderId: null } : await labSideOf(row);
+    if (!side) return null;
+    const copy = row.lab_order_id ? await films.life.labCopyOf(row.id) : undefined;
+    const order = side.orderId ? await orders.findById(side.orderId) : undefined;
+    return { labId: side.labId, rollId: copy?.id ?? row.id, order: order ? { id: order.id, reference: order.reference } : null };
+  }
+
   /** Tells the roll's page, its owner's feed and the lab's order screens that the roll took a step. */
   async function announce(row: RollRow) {
     const event = { type: "roll" as const, film_id: row.id, status: row.status, shared: row.timeline_shared };
@@ -262,7 +289,10 @@ export function createRollLifeService(deps: RollLifeDeps) {
     }
     const at = now();
     const labId = to === "sent" ? body.lab_id! : taker.labId;
-    const taken = await db.transaction().execute(async (tx) => {
+    // Read before the step's transaction (which holds PGlite's one connection); nothing of it changes in a step.
+    const seen = await films.life.find(id);
+    const follower = seen ? await followerOf(seen, to === "sent" ? body.lab_id! : null) : null;
+    const taken = await transaction(db, async (tx, afterCommit) => {
       const row = await films.life.lock(tx, id);
       if (!row) throw notFound();
       const from = row.status as RollStatus | null;
@@ -289,6 +319,10 @@ export function createRollLifeService(deps: RollLifeDeps) {
         ...(to === "archived" ? { held_until: body.held_until!, return_requested_at: null } : {}),
         ...(to === "returned" ? { held_until: null } : {}),
       });
+      if (follower) {
+        const roll = { id: follower.rollId, name: rollName(row), status: to, previous_status: from };
+        await stepping.run({ tx, labId: follower.labId, roll, order: follower.order, afterCommit });
+      }
       return (await films.life.lock(tx, id))!;
     });
     if (!taken) return false;
@@ -330,6 +364,7 @@ export function createRollLifeService(deps: RollLifeDeps) {
   }
 
   return {
+    stepping,
     /** GET film/{id}/timeline: the owner's roll's life and the steps they may take. */
     async ownerTimeline(userId: string, id: string) {
       return timelineOf(await ownRoll(userId, id), "owner");

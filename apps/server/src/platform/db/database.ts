@@ -28,6 +28,7 @@ import * as frameExposure from "../../migrations/0024-frame-exposure.ts";
 import * as rollLife from "../../migrations/0025-roll-life.ts";
 import * as archiveSearch from "../../migrations/0026-archive-search.ts";
 import * as labCopyOfRoll from "../../migrations/0027-lab-copy-of-roll.ts";
+import * as labWebhooks from "../../migrations/0029-lab-webhooks.ts";
 import * as labApiKeys from "../../migrations/0028-lab-api-keys.ts";
 import * as guestAnswers from "../../migrations/0031-guest-answers.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0025-roll-life": rollLife,
   "0026-archive-search": archiveSearch,
   "0027-lab-copy-of-roll": labCopyOfRoll,
+  "0029-lab-webhooks": labWebhooks,
   "0028-lab-api-keys": labApiKeys,
   "0031-guest-answers": guestAnswers,
 };

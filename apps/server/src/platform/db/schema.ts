@@ -498,6 +498,9 @@ export interface Database {
   deleted_store_orders: DeletedStoreOrdersTable;
   lab_integrations: LabIntegrationsTable;
   lab_integration_pending: LabIntegrationPendingTable;
+  lab_webhook_endpoints: LabWebhookEndpointsTable;
+  lab_webhook_deliveries: LabWebhookDeliveriesTable;
+  lab_webhook_attempts: LabWebhookAttemptsTable;
   lab_api_keys: LabApiKeysTable;
   data_exports: DataExportsTable;
   deleted_subjects: DeletedSubjectsTable;
@@ -660,6 +663,46 @@ export interface LabApiKeysTable {
   created_at: Generated<Date>;
   last_used_at: Date | null;
   revoked_at: Date | null;
+}
+
+/** A lab's webhook endpoint; its signing secret sealed (platform/crypto/secret-box). */
+export interface LabWebhookEndpointsTable {
+  id: string;
+  lab_id: string;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  secret_sealed: string;
+  enabled: Generated<boolean>;
+  disabled_reason: "lab" | "failing" | null;
+  failing_since: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One event for one endpoint (the outbox row), pending until delivered or exhausted. */
+export interface LabWebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  lab_id: string;
+  event_id: string;
+  type: string;
+  payload: string;
+  status: Generated<"pending" | "delivered" | "failed">;
+  attempt_count: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  created_at: Timestamp;
+}
+
+export interface LabWebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 export interface InventoryItemsTable {

@@ -15,7 +15,9 @@ import {
 import type { Kysely, Selectable } from "kysely";
 import { newSecretToken } from "../../../platform/crypto/secret-token.ts";
 import { isUniqueViolation } from "../../../platform/db/db-errors.ts";
+import type { Db } from "../../../platform/db/db-handle.ts";
 import type { Database, OrdersTable } from "../../../platform/db/schema.ts";
+import { type AfterCommit, transaction } from "../../../platform/db/transaction.ts";
 import { createHook } from "../../../platform/hooks/hook.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
 import { resolveLinkCode } from "../../../platform/http/link-codes.ts";
@@ -80,6 +82,11 @@ export function createOrdersService(deps: OrdersDeps) {
   const delivered = createHook<{ labId: string; orderId: string; filmIds: string[] }>();
   /** Runs when an order's link is opened, with its rolls as shown: the roll-life feature adds each one's timeline. */
   const opening = createHook<{ labId: string; orderId: string; films: PublicOrder["films"] }>();
+  /**
+   * Runs inside the transaction of an order's change (made, however; shared; sent; collected), so what a listener
+   * writes commits with the change or not at all (the lab webhooks' outbox); `afterCommit` takes work for after.
+   */
+  const changing = createHook<{ tx: Db; change: "created" | "shared" | "sent" | "collected"; order: OrderRow; afterCommit: AfterCommit }>();
 
   /** Tells the lab's open order screens that an order changed (null status: it is gone). */
   const changed = (labId: string, orderId: string, status: OrderRow["status"] | null) =>
@@ -145,12 +152,15 @@ export function createOrdersService(deps: OrdersDeps) {
   async function newLink(row: OrderRow, minutes: number, status: OrderRow["status"], sentAt?: Date) {
     const { token: code, hash } = newSecretToken();
     const expiresAt = new Date(now().getTime() + minutes * 60_000);
-    await updateOrderRow(db, row.lab_id, row.id, {
-      share_code_hash: hash,
-      share_id: randomUUID(),
-      share_expires_at: expiresAt,
-      status,
-      ...(sentAt ? { sent_at: sentAt } : {}),
+    await transaction(db, async (tx, afterCommit) => {
+      const updated = await updateOrderRow(tx, row.lab_id, row.id, {
+        share_code_hash: hash,
+        share_id: randomUUID(),
+        share_expires_at: expiresAt,
+        status,
+        ...(sentAt ? { sent_at: sentAt } : {}),
+      });
+      if (updated) await changing.run({ tx, change: sentAt ? "sent" : "shared", order: updated, afterCommit });
     });
     changed(row.lab_id, row.id, status);
     return { code, url: `${publicUrl}/order?code=${encodeURIComponent(code)}`, expires_at: expiresAt.toISOString() } satisfies OrderShare;
@@ -170,6 +180,7 @@ export function createOrdersService(deps: OrdersDeps) {
   return {
     delivered,
     opening,
+    changing,
     /** Tells the lab's open order screens that one of its orders changed (a roll of it took a step). */
     changed,
 
@@ -209,17 +220,21 @@ export function createOrdersService(deps: OrdersDeps) {
       /** The customer's account, known only when the lab received their own roll by its sticker (roll-life). */
       customerId: string | null = null,
     ): Promise<Order> {
-      const row = await insertOrder(db, {
-        id: randomUUID(),
-        lab_id: labId,
-        reference: body.reference,
-        user_name: body.user_name,
-        user_email: body.user_email.toLowerCase(),
-        // Stryker disable next-line StringLiteral: the phone is never missing: the route's schema defaults it to "", imports always set it.
-        user_phone: body.user_phone ?? "",
-        user_id: customerId,
-        source,
-        external_id: externalId,
+      const row = await transaction(db, async (tx, afterCommit) => {
+        const made = await insertOrder(tx, {
+          id: randomUUID(),
+          lab_id: labId,
+          reference: body.reference,
+          user_name: body.user_name,
+          user_email: body.user_email.toLowerCase(),
+          // Stryker disable next-line StringLiteral: the phone is never missing: the route's schema defaults it to "", imports always set it.
+          user_phone: body.user_phone ?? "",
+          user_id: customerId,
+          source,
+          external_id: externalId,
+        });
+        await changing.run({ tx, change: "created", order: made, afterCommit });
+        return made;
       });
       changed(labId, row.id, row.status);
       return toOrder(row);
@@ -390,8 +405,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const rolls = await films.orderRows(row.lab_id, row.id);
       // Stryker disable next-line StringLiteral: only the lab's name is read, which no locale changes.
       const { labName } = await labs.mailParts(row.lab_id, "en-US");
-      const moved = await db.transaction().execute(async (tx) => {
+      const moved = await transaction(db, async (tx, afterCommit) => {
         if (!(await markClaimed(tx, row.id, userId, now()))) throw new AppError("order-already-added");
+        await changing.run({ tx, change: "collected", order: { ...row, status: "collected" }, afterCommit });
         const done = await films.transferToCustomer(
           tx,
           row.lab_id,
