@@ -66,6 +66,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Every journey signs up from 127.0.0.1, and sign-up counts against the per-address limit like sign-in.
         SIGNIN_ATTEMPTS_PER_MINUTE: "1000",
+        // The lab webhooks journey's receiver listens on loopback, over http.
+        WEBHOOKS_ALLOW_LOOPBACK: "true",
       },
     },
   ],

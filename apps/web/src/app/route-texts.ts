@@ -25,6 +25,7 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/u": ["account"],
   "/u/home": ["dashboard"],
   "/u/lab": ["lab"],
+  "/u/lab/webhooks": ["labWebhooks"],
   "/u/lab/api-keys": ["labApiKeys"],
   "/u/orders": ["orders", "films", "gear", "rollLife"],
   "/u/films": ["films", "gear", "rollLife"],

@@ -134,6 +134,11 @@ export function appRoutes(services: AppServices, previousPath: PreviousPath = NO
           ...title("labApiKeys"),
           lazy: async () => ({ Component: (await import("../features/lab/api-keys/lab-api-keys-screen.tsx")).LabApiKeysScreen }),
         },
+        {
+          path: paths.user.labWebhooks,
+          ...title("labWebhooks"),
+          lazy: async () => ({ Component: (await import("../features/lab/webhooks/lab-webhooks-screen.tsx")).LabWebhooksScreen }),
+        },
       ],
     },
     {

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "companion",
   "rollLife",
   "labApiKeys",
+  "labWebhooks",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
