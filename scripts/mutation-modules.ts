@@ -34,7 +34,7 @@ export const RULE_MODULES: Record<string, RuleModule> = {
   orders: {
     file: "apps/server/src/features/labs/orders/orders.service.ts",
     unit: [],
-    api: ["orders", "order-collection", "order-signup", "orders-rules"],
+    api: ["orders", "order-collection", "order-signup", "orders-rules", "roll-life"],
   },
   integrations: {
     file: "apps/server/src/features/labs/integrations/integrations.service.ts",

@@ -277,6 +277,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
           return { refund: [done.id] };
         }
         const others = await otherOpenCheckouts(tx, done.reference, done.id);
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: expiring an empty list of checkouts does nothing.
         return others.length > 0 ? { expire: others } : null;
       }
       case "checkout.session.expired":
@@ -441,8 +442,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     /** The plans with their monthly price in a currency, cheapest first, with the caller's first-invoice discount. */
     async offers(currency: Currency, email: string | null): Promise<PlanOffer[]> {
       const discount = await newsletter.firstSubscriptionDiscount(email);
-      // Stryker disable next-line MethodExpression: the plans are listed in price order already, in every currency.
-      return PLAN_IDS.map((id) => {
+      const offers = PLAN_IDS.map((id): PlanOffer => {
         const plan = PLANS[id];
         const amount = plan.monthlyMinor[currency];
         return {
@@ -455,8 +455,9 @@ export function createPurchasesService(deps: PurchasesDeps) {
           limits: { films: plan.maxFilms, gear: plan.maxGear, storage_bytes: plan.maxStorageBytes, kept_shots: plan.maxKeptShots },
           early_news: plan.earlyNews,
         };
-        // Stryker disable next-line ArrowFunction,ArithmeticOperator: the plans are listed in price order already, in every currency.
-      }).sort((a, b) => a.price.amount - b.price.amount);
+      });
+      // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: the plans are listed in price order already, in every currency.
+      return offers.sort((a, b) => a.price.amount - b.price.amount);
     },
 
     /** Whether a paid subscription (web or mobile, not an operator's grant) still charges the user. */
@@ -468,7 +469,9 @@ export function createPurchasesService(deps: PurchasesDeps) {
      * Closes the open checkouts of one of the user's shipments before it changes, so none can pay for lines it no
      * longer has; false when one was paid meanwhile.
      */
-    closePaymentCheckouts: (userId: string, reference: string) => closeOpenCheckouts(userId, "payment", reference),
+    closePaymentCheckouts(userId: string, reference: string) {
+      return closeOpenCheckouts(userId, "payment", reference);
+    },
 
     /** Starts a checkout for a paid plan; the plan itself changes only when the provider's webhook says it is paid. */
     async checkout(buyer: Buyer, body: CheckoutBody): Promise<CheckoutSession> {
@@ -572,6 +575,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       } catch (error) {
         // Stryker disable next-line ConditionalExpression: nothing inside the event's transaction throws an app error: any other error is a 500 either way.
         if (error instanceof z.ZodError)
+          // Stryker disable next-line OptionalChaining,StringLiteral: a ZodError holds at least one issue, with its message.
           throw new AppError("bad-request", `${check.event.type}: ${error.issues[0]?.message ?? "not valid"}`);
         throw error;
       }
