@@ -14,13 +14,16 @@ interface CommentListProps<C extends ListedComment> {
   showFrame?: boolean;
   /** The owner's buttons under a comment (reply, hide, delete). */
   actions?: (comment: C) => ReactNode;
+  /** A roll's comments or an order's: the whole-order comments and the lab's own read so. */
+  kind: "film" | "order";
 }
 
 function CommentItem<C extends ListedComment>({
   comment,
   showFrame,
   actions,
-}: { comment: C } & Pick<CommentListProps<C>, "showFrame" | "actions">) {
+  kind,
+}: { comment: C } & Pick<CommentListProps<C>, "showFrame" | "actions" | "kind">) {
   const { t, i18n } = useTranslation("guestAnswers");
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(comment.created_at));
   return (
@@ -32,7 +35,7 @@ function CommentItem<C extends ListedComment>({
           </Text>
           {comment.from_owner && (
             <Badge size="xs" variant="light" color="latent" c="dark.7">
-              {t("comments.fromOwner")}
+              {t(kind === "film" ? "comments.fromOwner" : "comments.fromLab")}
             </Badge>
           )}
           {comment.mine && (
@@ -52,7 +55,9 @@ function CommentItem<C extends ListedComment>({
       </Group>
       {showFrame && (
         <Text size="xs" c="dimmed">
-          {comment.frame === null ? t("comments.onRoll") : t("comments.onFrame", { frame: comment.frame })}
+          {comment.frame === null
+            ? t(kind === "film" ? "comments.onRoll" : "comments.onOrder")
+            : t("comments.onFrame", { frame: comment.frame })}
         </Text>
       )}
       {/* Plain text as it was typed: React escapes it, the line breaks stay. */}
@@ -65,7 +70,7 @@ function CommentItem<C extends ListedComment>({
 }
 
 /** Comments as conversations, each reply beneath the comment it answers. */
-export function CommentList<C extends ListedComment>({ comments, emptyText, showFrame, actions }: CommentListProps<C>) {
+export function CommentList<C extends ListedComment>({ comments, emptyText, showFrame, actions, kind }: CommentListProps<C>) {
   if (comments.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -76,12 +81,12 @@ export function CommentList<C extends ListedComment>({ comments, emptyText, show
     <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {threads(comments).map((thread) => (
         <li key={thread.comment.id}>
-          <CommentItem comment={thread.comment} showFrame={showFrame} actions={actions} />
+          <CommentItem comment={thread.comment} showFrame={showFrame} actions={actions} kind={kind} />
           {thread.replies.length > 0 && (
             <Stack gap={4} mt={4} ml="lg" component="ul" style={{ listStyle: "none", padding: 0 }}>
               {thread.replies.map((reply) => (
                 <li key={reply.id}>
-                  <CommentItem comment={reply} actions={actions} />
+                  <CommentItem comment={reply} actions={actions} kind={kind} />
                 </li>
               ))}
             </Stack>

@@ -84,7 +84,7 @@ export function FrameAnswers({ shotId, frame }: { shotId: string; frame: number 
         <Title order={4} size="h6">
           {t("comments.frameTitle", { frame })}
         </Title>
-        <CommentList comments={comments} emptyText={t("comments.frameEmpty")} />
+        <CommentList comments={comments} emptyText={t("comments.frameEmpty")} kind={session.kind} />
         <CommentForm label={t("comments.frameLabel", { frame })} send={(text) => session.comment(shotId, text)} />
       </Stack>
       {session.kind === "order" && <AskLab shotId={shotId} frame={frame} />}
@@ -106,8 +106,11 @@ export function RollComments({ title }: { title: string }) {
       <Text size="sm" c="dimmed">
         {session.answers?.guest ? t("guest.signedAs", { name: session.answers.guest.name }) : t("guest.intro")}
       </Text>
-      <CommentList comments={comments} emptyText={t("comments.rollEmpty")} />
-      <CommentForm label={t("comments.rollLabel")} send={(text) => session.comment(null, text)} />
+      <CommentList comments={comments} emptyText={t("comments.rollEmpty")} kind={session.kind} />
+      <CommentForm
+        label={t(session.kind === "film" ? "comments.rollLabel" : "comments.orderLabel")}
+        send={(text) => session.comment(null, text)}
+      />
     </Stack>
   );
 }

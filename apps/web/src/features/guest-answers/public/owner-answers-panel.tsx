@@ -319,6 +319,7 @@ export function OwnerAnswersPanel({ scope, name, headingOrder = 2 }: OwnerAnswer
               comments={answers.data.comments}
               emptyText={t("owner.commentsEmpty")}
               showFrame
+              kind={scope.kind}
               actions={(comment) => <CommentActions scope={scope} comment={comment} />}
             />
             <CommentForm
