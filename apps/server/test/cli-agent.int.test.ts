@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { shortIdFromBytes } from "@latent/domain/stickers";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jpeg, sha } from "./film-fixtures.ts";
+import { jpeg, photographer, roll, sha } from "./film-fixtures.ts";
 import { DATABASES, startServer, type TestServer } from "./harness.ts";
 
 const CLI = new URL("../../cli/src/main.ts", import.meta.url).pathname;
@@ -139,7 +140,9 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
 
   /** A signed-in lab (`token`, for the test's own look) and the API key it made for the CLI (`key`). */
   async function lab() {
-    const token = await s.token({ sub: randomUUID(), email: `lab-${randomUUID()}@example.com`, role: "lab" });
+    const sub = randomUUID();
+    const token = await s.token({ sub, email: `lab-${sub}@example.com`, role: "lab" });
+    expect((await s.api("/api/labs", { method: "PUT", token, body: { name: "Foto Lab Gràcia" } })).status).toBe(200);
     const made = await s.api("/api/lab/api-keys", {
       method: "POST",
       token,
@@ -157,7 +160,7 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
       return res.body.id as string;
     };
     const films = async (orderId: string) => (await s.api(`/api/orders/${orderId}`, { token })).body.films as Film[];
-    return { token, key, order, films };
+    return { sub, token, key, order, films };
   }
 
   /** The bytes the server stored for a shot (downloads write metadata into originals: the store holds what was sent). */
@@ -276,9 +279,23 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
     expect(help.stdout).toContain("Exit codes:");
   }, 120_000);
 
-  it("watches a hot folder through a network cut and a restart: every file once, byte for byte, frames in scan order", async () => {
-    const { token, key, order, films } = await lab();
+  it("watches a hot folder through a kill and a network cut: folders bound by reference, sticker or a new order, every file once, byte for byte, in scan order", async () => {
+    const { sub, token, key, order, films } = await lab();
     const orderId = await order("W-700");
+    // A photographer's roll with a sticker, sent to this lab: its folder is named by the sticker's short id.
+    const owner = await photographer(s);
+    const ownerSub = JSON.parse(Buffer.from(owner.split(".")[1]!, "base64url").toString()).sub as string;
+    const sent = await s.api("/api/film", { method: "POST", token: owner, body: { ...roll, name: "Costa Brava" } });
+    const hash = randomBytes(16).toString("base64url");
+    const shortId = shortIdFromBytes(randomBytes(8));
+    await s.latent.db
+      .insertInto("stickers")
+      .values({ hash, short_id: shortId, user_id: ownerSub, shipment_id: null, position: 0 })
+      .execute();
+    await s.api("/api/film/link", { method: "PUT", token: owner, body: { sticker_hash: hash, film_id: sent.body.id } });
+    expect(
+      (await s.api(`/api/film/${sent.body.id}/status`, { method: "POST", token: owner, body: { status: "sent", lab_id: sub } })).status,
+    ).toBe(200);
     const root = join(work, "hot");
     const bound = await writeScans(join(root, "W-700"), [
       { name: "000700_0001.tif", bytes: await bigTiff() },
@@ -287,6 +304,11 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
     const walkIn = await writeScans(
       join(root, "Walk-in 12"),
       await Promise.all([1, 2, 3].map(async (n) => ({ name: `IMG_${n}.jpg`, bytes: await jpeg(80, 120, 20 + n) }))),
+    );
+    // Typed as a lab writes it on the folder: lower case, no dashes.
+    const stickered = await writeScans(
+      join(root, `ana ${shortId.replaceAll("-", "").toLowerCase()}`),
+      await Promise.all([1, 2].map(async (n) => ({ name: `F${n}.jpg`, bytes: await jpeg(90, 60, 40 + n) }))),
     );
     const proxy = await cuttingProxy(Number(new URL(s.base).port));
     const env = { LATENT_URL: proxy.url, LATENT_API_KEY: key };
@@ -333,6 +355,15 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
       expect(walkInOrder.user_email).toBe("customer@awaiting.invalid");
       const [walkInRoll] = await films(walkInOrder.id);
       await expectRoll(walkInRoll!, walkIn);
+
+      // The stickered folder: the lab received the roll by its sticker, and the scans went into its roll in that order.
+      const received = (await s.api(`/api/lab/stickers/${shortId}`, { token })).body as { order_id: string; status: string };
+      // Received, and scanned once its scans were processed.
+      expect(["received", "scanned"]).toContain(received.status);
+      expect((await s.api(`/api/orders/${received.order_id}`, { token })).body.reference).toBe(shortId);
+      const [labCopy] = await films(received.order_id);
+      expect(labCopy!.name).toBe("Costa Brava");
+      await expectRoll(labCopy!, stickered);
     } finally {
       await proxy.close();
     }
