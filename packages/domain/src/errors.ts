@@ -117,6 +117,16 @@ export const ERRORS = {
   "order-empty": { status: 409, message: "This order has no scans to send yet" },
   "order-collected": { status: 409, message: "The customer already collected this order: make a new one for more rolls" },
   "order-not-shared": { status: 409, message: "This order has no link yet: share it first" },
+  "order-import-unreadable": {
+    status: 400,
+    message: "This file is not a CSV Latent can read: save the spreadsheet as CSV (comma or semicolon separated, UTF-8)",
+  },
+  "order-import-columns-missing": {
+    status: 400,
+    message: "The file's first line must name the columns reference, customer name and email (phone and rolls are optional)",
+  },
+  "order-import-empty": { status: 400, message: "The file holds no orders below its header" },
+  "order-import-too-large": { status: 413, message: "An import holds at most 2,000 orders and 2 MB: split the file" },
   "roll-step-not-allowed": { status: 409, message: "This step cannot be taken for this roll now" },
   "roll-lab-required": { status: 400, message: "Choose the lab the roll is sent to" },
   "hold-date-invalid": { status: 400, message: "The date the lab keeps the negatives until must be a day in the future" },

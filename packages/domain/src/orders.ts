@@ -56,6 +56,8 @@ export const OrderSchema = z.object({
   user_name: z.string(),
   user_email: z.string(),
   user_phone: z.string(),
+  /** How many rolls the lab expects for the order (an imported row's "rolls"); null when nobody said. */
+  rolls_expected: z.number().int().nullable(),
   /** The customer's Latent account when one has this email (or once they added the rolls). */
   user_id: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
@@ -74,7 +76,21 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 export const OrdersSchema = z.array(OrderSchema);
 
-export const ListOrdersQuerySchema = z.object({ status: z.enum(ORDER_STATUSES).optional(), search: text(100).optional() });
+/** Orders in one page of GET orders/ unless `limit` says otherwise, and the most one page holds. */
+export const ORDERS_PAGE_SIZE = 50;
+export const ORDERS_PAGE_MAX = 200;
+
+/**
+ * GET orders/: newest first, a page at a time. `search` finds words of the reference, the customer's name and email
+ * (each word a prefix, accents and capitals ignored); `after` is the opaque cursor of the page's last order, which the
+ * answer's `Link: <…>; rel="next"` header carries while more orders follow.
+ */
+export const ListOrdersQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  search: text(100).optional(),
+  limit: z.coerce.number().int().min(1).max(ORDERS_PAGE_MAX).optional().describe(`Orders per page (default ${ORDERS_PAGE_SIZE})`),
+  after: z.string().min(1).max(400).optional().describe("The cursor of the Link header's next page"),
+});
 export type ListOrdersQuery = z.infer<typeof ListOrdersQuerySchema>;
 
 export const OrderParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -13,6 +13,8 @@ import { deleteIntegrationsOfLab } from "./integrations/integrations.store.ts";
 import { createShopifyAdmin } from "./integrations/shopify-admin.ts";
 import { createLabsView } from "./labs.view.ts";
 import { ordersRoutes } from "./orders/orders.routes.ts";
+import { orderImportRoutes } from "./orders/order-import.routes.ts";
+import { createOrderImportService } from "./orders/order-import.service.ts";
 import { createOrdersService, ORDER_GRANT } from "./orders/orders.service.ts";
 import { deleteAllOrdersOfUser } from "./orders/orders.store.ts";
 import { labsRoutes } from "./profile/profile.routes.ts";
@@ -122,5 +124,7 @@ export async function labsModule(
   await ctx.api((api) => ordersRoutes(api, { orders, tickets: deps.tickets, requireScopes: ctx.requireScopes }));
   await ctx.api((api) => integrationsRoutes(api, { integrations, requireScopes: ctx.requireScopes }));
   await ctx.api((api) => webhooksRoutes(api, { webhooks, requireScopes: ctx.requireScopes }));
+  const imports = createOrderImportService({ db, orders });
+  await ctx.api((api) => orderImportRoutes(api, { imports, requireScopes: ctx.requireScopes }));
   return { profile, orders, integrations, webhooks };
 }

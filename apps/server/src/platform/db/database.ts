@@ -30,6 +30,7 @@ import * as archiveSearch from "../../migrations/0026-archive-search.ts";
 import * as labCopyOfRoll from "../../migrations/0027-lab-copy-of-roll.ts";
 import * as labWebhooks from "../../migrations/0029-lab-webhooks.ts";
 import * as labApiKeys from "../../migrations/0028-lab-api-keys.ts";
+import * as ordersAtVolume from "../../migrations/0030-orders-at-volume.ts";
 import * as guestAnswers from "../../migrations/0031-guest-answers.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0027-lab-copy-of-roll": labCopyOfRoll,
   "0029-lab-webhooks": labWebhooks,
   "0028-lab-api-keys": labApiKeys,
+  "0030-orders-at-volume": ordersAtVolume,
   "0031-guest-answers": guestAnswers,
 };
 

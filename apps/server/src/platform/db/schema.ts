@@ -618,6 +618,8 @@ export interface OrdersTable {
   collected_rolls: number | null;
   collected_scans: number | null;
   collected_bytes: BigIntColumn | null;
+  /** The rolls the lab expects for the order, as an imported row announced them (migration 0030); null: not said. */
+  rolls_expected: Generated<number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

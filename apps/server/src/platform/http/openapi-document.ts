@@ -14,6 +14,8 @@ declare module "fastify" {
      * document; those every route of its kind can answer (bad input, no token, a missing id) are added for it.
      */
     errors?: ErrorCode[];
+    /** Headers of the route's success answer, by name, with what they carry (a page's `Link`). */
+    responseHeaders?: Record<string, string>;
   }
 }
 
@@ -35,7 +37,7 @@ const ERROR_SCHEMA = "#/components/schemas/ApiError";
  */
 export function openApiOptions(publicUrl: string): SwaggerOptions {
   /** What the document cannot show of a route: its rate limit, the codes it declares and its guards refuse with. */
-  const routeFacts = new Map<string, { rateLimited: boolean; errors: ErrorCode[] }>();
+  const routeFacts = new Map<string, { rateLimited: boolean; errors: ErrorCode[]; headers?: Record<string, string> | undefined }>();
   return {
     openapi: {
       openapi: "3.1.0",
@@ -61,11 +63,15 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
     },
     transform: (input) => {
       const { route } = input;
-      const config = (route.config ?? {}) as { rateLimit?: unknown; errors?: ErrorCode[] };
+      const config = (route.config ?? {}) as { rateLimit?: unknown; errors?: ErrorCode[]; responseHeaders?: Record<string, string> };
       const hooks = [route.onRequest, route.preHandler].flat();
       const errors = [...(config.errors ?? []), ...hooks.flatMap(guardRefusals)];
       for (const method of [route.method].flat()) {
-        routeFacts.set(`${method.toLowerCase()} ${openApiPath(input.url)}`, { rateLimited: Boolean(config.rateLimit), errors });
+        routeFacts.set(`${method.toLowerCase()} ${openApiPath(input.url)}`, {
+          rateLimited: Boolean(config.rateLimit),
+          errors,
+          headers: config.responseHeaders,
+        });
       }
       return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as { schema: FastifySchema; url: string };
     },
@@ -77,7 +83,13 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
           if (!METHODS.has(method)) continue;
           op.operationId ??= operationIdOf(method, path);
           withLabApiKey(op);
-          const codes = errorCodesOf(method, path, op, routeFacts.get(`${method} ${path}`));
+          const facts = routeFacts.get(`${method} ${path}`);
+          const codes = errorCodesOf(method, path, op, facts);
+          for (const [status, response] of Object.entries(op.responses ?? {})) {
+            if (!facts?.headers || !status.startsWith("2")) continue;
+            const headers = Object.entries(facts.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]);
+            (response as { headers?: unknown }).headers = Object.fromEntries(headers);
+          }
           // A route's own schema for a status wins over the generic error answer.
           op.responses = { ...op.responses, ...errorResponses(codes, op.responses ?? {}) };
           // @fastify/swagger calls an undescribed answer "Default Response": the status's own name says more.

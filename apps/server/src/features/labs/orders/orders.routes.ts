@@ -43,10 +43,29 @@ export function ordersRoutes(
   r.get(
     "/orders",
     {
+      config: {
+        responseHeaders: {
+          Link: 'The next page while more orders follow: `<…/api/orders?…&after=<cursor>>; rel="next"` (absent on the last page)',
+        },
+      },
       preHandler: lab("read:order"),
-      schema: { tags, summary: "The lab's orders, newest first", querystring: ListOrdersQuerySchema, response: { 200: OrdersSchema } },
+      schema: {
+        tags,
+        summary: "The lab's orders, newest first, a page at a time (`limit`, default 50, at most 200; the next page in the Link header)",
+        querystring: ListOrdersQuerySchema,
+        response: { 200: OrdersSchema },
+      },
     },
-    async (request) => orders.list(callerOf(request).sub, request.query),
+    async (request, reply) => {
+      const page = await orders.list(callerOf(request).sub, request.query);
+      if (page.next) {
+        // The same list (status, search, limit) from the cursor on, as a path on this server.
+        const url = new URL(request.url, "http://server");
+        url.searchParams.set("after", page.next);
+        reply.header("Link", `<${url.pathname}${url.search}>; rel="next"`);
+      }
+      return page.orders;
+    },
   );
 
   r.post(

@@ -6,13 +6,15 @@ import {
   type ListOrdersQuery,
   MAX_ROLLS_PER_ORDER,
   type NewOrder,
+  ORDERS_PAGE_SIZE,
   type Order,
   type OrderShare,
   type OrderSource,
   type PublicOrder,
   type UpdateOrder,
 } from "@latent/domain/orders";
-import type { Kysely, Selectable } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { z } from "zod";
 import { newSecretToken } from "../../../platform/crypto/secret-token.ts";
 import { isUniqueViolation } from "../../../platform/db/db-errors.ts";
 import type { Db } from "../../../platform/db/db-handle.ts";
@@ -20,6 +22,7 @@ import type { Database, OrdersTable } from "../../../platform/db/schema.ts";
 import { type AfterCommit, transaction } from "../../../platform/db/transaction.ts";
 import { createHook } from "../../../platform/hooks/hook.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
+import { cursorId, cursorInstant, decodeCursor, encodeCursor } from "../../../platform/http/keyset-cursor.ts";
 import { resolveLinkCode } from "../../../platform/http/link-codes.ts";
 import type { LinkGrants } from "../../../platform/http/link-grants.ts";
 import type { Mailer } from "../../../platform/mail/mailer.ts";
@@ -37,6 +40,7 @@ import {
   findOrderById,
   findOrderByShareHash,
   insertOrder,
+  insertOrders,
   isDeletedStoreOrder,
   isOrderShareActive,
   listLabCustomers,
@@ -46,7 +50,11 @@ import {
   updateOrderRow,
 } from "./orders.store.ts";
 
+/** The orders list's one order, newest first: a cursor holds the last order's creation instant and id. */
+const PAGE_CURSORS = { newest: z.tuple([z.literal("newest"), cursorInstant, cursorId]) };
+
 /** The kind of grant an order's link hands its media and zip links out under. */
+
 export const ORDER_GRANT = "order";
 
 export interface OrdersDeps {
@@ -88,6 +96,34 @@ export function createOrdersService(deps: OrdersDeps) {
    */
   const changing = createHook<{ tx: Db; change: "created" | "shared" | "sent" | "collected"; order: OrderRow; afterCommit: AfterCommit }>();
 
+  /** A new order's row: typed by the lab, imported from its store, or made for a customer's roll received. */
+  const newOrderRow = (
+    labId: string,
+    body: NewOrder,
+    source: OrderSource,
+    externalId: string | null,
+    customerId: string | null,
+  ): Insertable<OrdersTable> => ({
+    id: randomUUID(),
+    lab_id: labId,
+    reference: body.reference,
+    user_name: body.user_name,
+    user_email: body.user_email.toLowerCase(),
+    // Stryker disable next-line StringLiteral: the phone is never missing: the route's schema defaults it to "", imports always set it.
+    user_phone: body.user_phone ?? "",
+    user_id: customerId,
+    source,
+    external_id: externalId,
+  });
+
+  /**
+   * Tells whoever follows the lab's orders about orders just made (committed): every new order, however made (one,
+   * or a CSV import's many), passes here.
+   */
+  const announceNew = async (rows: readonly OrderRow[]) => {
+    for (const row of rows) changed(row.lab_id, row.id, row.status);
+  };
+
   /** Tells the lab's open order screens that an order changed (null status: it is gone). */
   const changed = (labId: string, orderId: string, status: OrderRow["status"] | null) =>
     bus.publish(ownerFeedId(labId), { type: "order", order_id: orderId, status });
@@ -110,6 +146,7 @@ export function createOrdersService(deps: OrdersDeps) {
       user_email: row.user_email,
       user_phone: row.user_phone,
       user_id: row.user_id,
+      rolls_expected: row.rolls_expected,
       status: row.status,
       source: row.source,
       films: rolls ?? (await films.ofOrder(row.lab_id, row.id)),
@@ -194,14 +231,27 @@ export function createOrdersService(deps: OrdersDeps) {
       return { created, shared, sent, collected, total: created + shared + sent + collected };
     },
 
-    async list(labId: string, query: ListOrdersQuery): Promise<Order[]> {
-      const rows = await listOrders(db, labId, query);
+    /** One page of the lab's orders, newest first, and the cursor of the next page (null on the last). */
+    async list(labId: string, query: ListOrdersQuery): Promise<{ orders: Order[]; next: string | null }> {
+      const limit = query.limit ?? ORDERS_PAGE_SIZE;
+      const after = query.after === undefined ? undefined : decodeCursor(PAGE_CURSORS, "newest", query.after, "list");
+      const found = await listOrders(db, labId, {
+        status: query.status,
+        search: query.search,
+        limit,
+        after: after && [after[1], after[2]],
+      });
+      const rows = found.slice(0, limit);
+      const last = rows.at(-1);
       // Every listed order's rolls and their shots in two queries, not two per order and one per roll.
       const rolls = await films.ofOrders(
         labId,
         rows.map((row) => row.id),
       );
-      return Promise.all(rows.map((row) => toOrder(row, rolls.get(row.id) ?? [])));
+      return {
+        orders: await Promise.all(rows.map((row) => toOrder(row, rolls.get(row.id) ?? []))),
+        next: found.length > limit && last ? encodeCursor(["newest", last.page_at, last.id]) : null,
+      };
     },
 
     async get(labId: string, id: string): Promise<Order> {
@@ -221,23 +271,32 @@ export function createOrdersService(deps: OrdersDeps) {
       customerId: string | null = null,
     ): Promise<Order> {
       const row = await transaction(db, async (tx, afterCommit) => {
-        const made = await insertOrder(tx, {
-          id: randomUUID(),
-          lab_id: labId,
-          reference: body.reference,
-          user_name: body.user_name,
-          user_email: body.user_email.toLowerCase(),
-          // Stryker disable next-line StringLiteral: the phone is never missing: the route's schema defaults it to "", imports always set it.
-          user_phone: body.user_phone ?? "",
-          user_id: customerId,
-          source,
-          external_id: externalId,
-        });
+        const made = await insertOrder(tx, newOrderRow(labId, body, source, externalId, customerId));
         await changing.run({ tx, change: "created", order: made, afterCommit });
         return made;
       });
-      changed(labId, row.id, row.status);
+      await announceNew([row]);
       return toOrder(row);
+    },
+
+    /**
+     * Orders the lab typed in bulk (its CSV import, each with the rolls it announced), all in one transaction: every
+     * one or none. `choose` answers them, reading in that transaction while the lab's other bulk creations wait (two
+     * imports of one lab take turns), so what it read still holds when the rows go in. Announced as any new order.
+     */
+    async createMany(labId: string, choose: (tx: Db) => Promise<(NewOrder & { rolls_expected: number | null })[]>): Promise<Order[]> {
+      const rows = await transaction(db, async (tx, afterCommit) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${`orders.createMany:${labId}`}))`.execute(tx);
+        const bodies = await choose(tx);
+        const made = await insertOrders(
+          tx,
+          bodies.map((body) => ({ ...newOrderRow(labId, body, "manual", null, null), rolls_expected: body.rolls_expected })),
+        );
+        for (const order of made) await changing.run({ tx, change: "created", order, afterCommit });
+        return made;
+      });
+      await announceNew(rows);
+      return Promise.all(rows.map((row) => toOrder(row, [])));
     },
 
     /**

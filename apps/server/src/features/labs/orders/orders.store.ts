@@ -1,11 +1,43 @@
-import type { ListOrdersQuery, OrderSource } from "@latent/domain/orders";
-import { type Insertable, sql, type Updateable } from "kysely";
+import type { OrderSource, OrderStatus } from "@latent/domain/orders";
+import { type Insertable, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../../platform/db/db-handle.ts";
 import type { OrdersTable } from "../../../platform/db/schema.ts";
 import { isUuid } from "../../../platform/db/uuid.ts";
+import { cursorInstantSql } from "../../../platform/http/keyset-cursor.ts";
 
 export function insertOrder(db: Db, row: Insertable<OrdersTable>) {
   return db.insertInto("orders").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Many new orders in batches (a CSV import's): a statement's parameters stay well under PostgreSQL's 65,535. */
+export async function insertOrders(db: Db, rows: readonly Insertable<OrdersTable>[]) {
+  const made: Selectable<OrdersTable>[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    made.push(
+      ...(await db
+        .insertInto("orders")
+        .values(rows.slice(i, i + 500))
+        .returningAll()
+        .execute()),
+    );
+  }
+  return made;
+}
+
+/** Which of these references the lab's orders already hold, compared ignoring capitals (lower-cased answers). */
+export async function existingReferences(db: Db, labId: string, references: readonly string[]) {
+  if (references.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom("orders")
+    .select(sql<string>`lower(reference)`.as("reference"))
+    .where("lab_id", "=", labId)
+    .where(
+      sql<string>`lower(reference)`,
+      "in",
+      references.map((r) => r.toLowerCase()),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.reference));
 }
 
 export function findOrder(db: Db, labId: string, id: string) {
@@ -34,18 +66,32 @@ export function findImported(db: Db, labId: string, source: OrderSource, externa
     .executeTakeFirst();
 }
 
-export function listOrders(db: Db, labId: string, q: ListOrdersQuery) {
-  const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+/** A search with a word to find (the database splits text the same way: letters and digits make words). */
+const hasWords = (q: string | undefined): q is string => q !== undefined && /[\p{L}\p{N}]/u.test(q);
+
+/**
+ * One page of the lab's orders, newest first, and one more to tell whether another page follows: keyset on
+ * (created_at, id) after the cursor's order, so orders made meanwhile never shift a later page. Every word of
+ * `search` is a prefix of a word of the reference, the customer's name or email, accents and capitals ignored
+ * (0030's `search_doc`, under a GIN index). `page_at` is the cursor's instant.
+ */
+export function listOrders(
+  db: Db,
+  labId: string,
+  q: { status?: OrderStatus | undefined; search?: string | undefined; limit: number; after?: readonly [string, string] | undefined },
+) {
+  const { after } = q;
   return db
     .selectFrom("orders")
     .selectAll()
+    .select(cursorInstantSql("created_at").as("page_at"))
     .where("lab_id", "=", labId)
     .$if(q.status !== undefined, (qb) => qb.where("status", "=", q.status!))
-    .$if(like !== undefined, (qb) =>
-      qb.where((eb) => eb.or([eb("reference", "ilike", like!), eb("user_name", "ilike", like!), eb("user_email", "ilike", like!)])),
-    )
+    .$if(hasWords(q.search), (qb) => qb.where(sql<boolean>`search_doc @@ search_query(${q.search})`))
+    .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(created_at, id) < (${after![0]}::timestamptz, ${after![1]})`))
     .orderBy("created_at", "desc")
-    .orderBy("id")
+    .orderBy("id", "desc")
+    .limit(q.limit + 1)
     .execute();
 }
 
