@@ -27,7 +27,7 @@ export const ROUTE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = 
   "/u/lab": ["lab"],
   "/u/lab/webhooks": ["labWebhooks"],
   "/u/lab/api-keys": ["labApiKeys"],
-  "/u/orders": ["orders", "films", "gear", "rollLife"],
+  "/u/orders": ["orders", "films", "gear", "rollLife", "orderImport"],
   "/u/films": ["films", "gear", "rollLife"],
   "/u/films/:filmId": ["films", "gear", "stickers", "rollLife"],
   "/u/gear": ["gear"],

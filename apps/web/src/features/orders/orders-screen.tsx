@@ -20,25 +20,31 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
-import { useOrders } from "./api/list-orders.ts";
+import { useOrderPages } from "./api/list-orders.ts";
 import { CollectedNote } from "./components/collected-note.tsx";
 import { NewOrderModal } from "./components/new-order-modal.tsx";
 import { OrderDrawer } from "./components/order-drawer.tsx";
 import { StatusBadge } from "./components/status-badge.tsx";
+import { OrderImportDialog } from "./import/order-import-dialog.tsx";
 import { useOrdersFeed } from "./use-orders-feed.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The lab's orders: search, filter by status, create one, and open one in a drawer. */
+/**
+ * The lab's orders, a page at a time ("Load more"): search (the server's), filter by status, create one or import many
+ * from a CSV, and open one in a drawer.
+ */
 export function OrdersScreen() {
-  const { t, i18n } = useTranslation("orders");
+  const { t, i18n } = useTranslation(["orders", "orderImport"]);
   const errorText = useApiErrorText();
   const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const orders = useOrders({ ...(status ? { status } : {}), ...(debounced ? { search: debounced } : {}) });
+  const pages = useOrderPages({ ...(status ? { status } : {}), ...(debounced ? { search: debounced } : {}) });
+  const orders = pages.data?.pages.flatMap((page) => page.orders);
   // The list and the open order follow the lab's feed: scans arriving, orders sent and collected, without a reload.
   useOrdersFeed();
   // The open order is in the address, so a reload, a shared address or a roll's way back opens it again.
@@ -53,9 +59,14 @@ export function OrdersScreen() {
       return params;
     });
   const newOrderButton = <Button onClick={() => setCreating(true)}>{t("new.button")}</Button>;
+  const importButton = (
+    <Button variant="default" onClick={() => setImporting(true)}>
+      {t("orderImport:action")}
+    </Button>
+  );
 
   let body: ReactNode;
-  if (orders.isPending) {
+  if (pages.isPending) {
     body = (
       <Stack gap="xs" aria-busy="true" aria-label={t("loading")}>
         <Skeleton height={36} />
@@ -63,18 +74,18 @@ export function OrdersScreen() {
         <Skeleton height={36} />
       </Stack>
     );
-  } else if (orders.isError) {
+  } else if (pages.isError) {
     body = (
       <Alert color="red" title={t("loadFailed")} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(orders.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => orders.refetch()}>
+          <Text size="sm">{errorText(pages.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => pages.refetch()}>
             {t("common:actions.retry")}
           </Button>
         </Stack>
       </Alert>
     );
-  } else if (orders.data.length === 0) {
+  } else if (!orders || orders.length === 0) {
     body = filtered ? (
       <EmptyState title={t("empty.filteredTitle")} description={t("empty.filteredText")} py="xl" />
     ) : (
@@ -94,7 +105,7 @@ export function OrdersScreen() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {orders.data.map((order) => (
+            {orders.map((order) => (
               <Table.Tr key={order.id}>
                 <Table.Td>
                   {/* A real button: the row opens from the keyboard too. */}
@@ -121,7 +132,16 @@ export function OrdersScreen() {
                 </Table.Td>
                 <Table.Td>
                   {/* A collected order's rolls are the customer's now: say what went, and when. */}
-                  {order.collected ? <CollectedNote collected={order.collected} size="xs" /> : order.films.length}
+                  {order.collected ? (
+                    <CollectedNote collected={order.collected} size="xs" />
+                  ) : order.rolls_expected !== null && order.films.length < order.rolls_expected ? (
+                    // An imported order says how many rolls the customer brought: what is still to add shows.
+                    <span title={t("orderImport:rollsExpected", { count: order.films.length, expected: order.rolls_expected })}>
+                      {`${order.films.length} / ${order.rolls_expected}`}
+                    </span>
+                  ) : (
+                    order.films.length
+                  )}
                 </Table.Td>
                 <Table.Td>{dateFormat.format(new Date(order.created_at))}</Table.Td>
               </Table.Tr>
@@ -131,12 +151,22 @@ export function OrdersScreen() {
       </Table.ScrollContainer>
     );
   }
+  const more = pages.hasNextPage ? (
+    <Group justify="center">
+      <Button variant="default" onClick={() => pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+        {t("more.button")}
+      </Button>
+    </Group>
+  ) : null;
 
   return (
     <Stack gap="lg" maw={1100}>
       <Group justify="space-between">
         <Title order={1}>{t("title")}</Title>
-        {newOrderButton}
+        <Group gap="xs">
+          {importButton}
+          {newOrderButton}
+        </Group>
       </Group>
       <Group align="flex-end">
         <TextInput
@@ -155,6 +185,13 @@ export function OrdersScreen() {
         />
       </Group>
       {body}
+      {more}
+      {pages.isFetchingNextPage && (
+        <Text size="sm" c="dimmed" role="status" ta="center">
+          {t("more.loading")}
+        </Text>
+      )}
+      <OrderImportDialog opened={importing} onClose={() => setImporting(false)} />
       <NewOrderModal opened={creating} onClose={() => setCreating(false)} onCreated={(id) => open(id)} />
       <OrderDrawer orderId={openId} onClose={() => open(null)} />
     </Stack>

@@ -33,6 +33,8 @@ export interface ApiRequest {
   timeoutMs?: number;
   /** "blob": the answer's bytes as a Blob (a PDF, a file), not parsed as JSON; errors are still read as JSON. */
   responseType?: "json" | "blob";
+  /** Given a successful answer's headers (a page's `Link` to the next one). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export type ApiClient = <T>(path: string, request?: ApiRequest) => Promise<T>;
@@ -101,6 +103,7 @@ export function createApiClient(tokens: TokenSource, options: ApiClientOptions =
       if (renewed) response = await send(path, request, renewed);
     }
     if (!response.ok) throw errorOf(response.status, response.statusText, await response.json().catch(() => null));
+    request.onHeaders?.(response.headers);
     if (response.status === 204) return undefined as T;
     if (request.responseType === "blob") return (await response.blob()) as T;
     return (await response.json()) as T;

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "account",
   "companion",
   "rollLife",
+  "orderImport",
   "labApiKeys",
   "labWebhooks",
 ] as const;

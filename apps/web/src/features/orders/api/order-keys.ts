@@ -5,6 +5,8 @@ export const orderKeys = {
   all: ["orders"] as const,
   lists: ["orders", "list"] as const,
   list: (query: ListOrdersQuery) => ["orders", "list", query] as const,
+  /** The orders screen's list, loaded a page at a time. */
+  pages: (query: ListOrdersQuery) => ["orders", "list", "pages", query] as const,
   detail: (id: string) => ["orders", "detail", id] as const,
   clients: (q: string) => ["orders", "clients", q] as const,
 };
