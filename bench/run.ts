@@ -591,9 +591,30 @@ try {
     });
   }
 
+  // 8b. The lab's orders list (issue 30) with 10,000 orders seeded over SQL beside the running server: first page,
+  // a deep page by cursor, searches by reference, customer and email (bench/orders-list.ts); PostgreSQL only.
+  if (databaseUrl) {
+    const { measureOrdersList } = await import("./orders-list.ts");
+    for (const r of await measureOrdersList({ base, env, databaseUrl, quick })) row(r);
+  } else {
+    row({
+      figure: "lab orders list GET orders, 10,000 orders: first page, deep page, searches, p95 (ms)",
+      value: "not measured",
+      baseline: null,
+      ratio: null,
+      goal: "< 100 ms",
+      meets: null,
+      note: "the orders are seeded over SQL: PostgreSQL only",
+    });
+  }
+
   // 9. The web app's figures, measured by bench/web.ts (the roll page on this server, in a full run only).
   await webRows({ webDist, base, token: stdout.trim() });
   await stop(server);
+
+  // 10. `latent push` of a folder of scans (issue 30) against curl, on a server of its own (bench/cli-push.ts).
+  const { measureCliPush } = await import("./cli-push.ts");
+  for (const r of await measureCliPush({ quick })) row(r);
 
   printTable();
   console.log(
