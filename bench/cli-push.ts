@@ -79,7 +79,15 @@ export async function measureCliPush(options: { quick: boolean }): Promise<PushR
     const scans = join(dir, "scans");
     await mkdir(scans);
     const first = join(scans, "000001_0001.jpg");
-    await sharp({ create: { width: size.width, height: size.height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    await sharp({
+      create: {
+        width: size.width,
+        height: size.height,
+        channels: 3,
+        background: "#000",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
       .jpeg({ quality: 92 })
       .toFile(first);
     for (let i = 2; i <= size.files; i++) await copyFile(first, join(scans, `000001_${String(i).padStart(4, "0")}.jpg`));

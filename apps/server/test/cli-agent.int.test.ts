@@ -103,7 +103,7 @@ async function cuttingProxy(targetPort: number) {
 
 /** A noise TIFF of 27 MB: two chunks (16 MiB and 10 MB), so a restart can find the first there and the second missing. */
 const bigTiff = () =>
-  sharp({ create: { width: 3000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 100, sigma: 30 } } })
+  sharp({ create: { width: 3000, height: 3000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 100, sigma: 30 } } })
     .tiff({ compression: "none" })
     .toBuffer();
 
