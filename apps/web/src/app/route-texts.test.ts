@@ -31,7 +31,7 @@ describe("the translations each page loads with its code", () => {
     const lazyRoll = roll.lazy as { Component: () => Promise<RouteObject["Component"]> };
     asked.length = 0;
     expect(await lazyRoll.Component()).toBeTypeOf("function");
-    expect(asked).toEqual([["films", "gear", "stickers", "rollLife"]]);
+    expect(asked).toEqual([["films", "gear", "stickers", "rollLife", "guestAnswers"]]);
 
     asked.length = 0;
     const films = await (routes.get("/u/films")!.lazy as () => Promise<RouteObject>)();

@@ -23,9 +23,10 @@ export const NAMESPACES = [
   "account",
   "companion",
   "rollLife",
-  "orderImport",
   "labApiKeys",
   "labWebhooks",
+  "orderImport",
+  "guestAnswers",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
