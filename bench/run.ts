@@ -610,6 +610,24 @@ try {
 
   // 9. The web app's figures, measured by bench/web.ts (the roll page on this server, in a full run only).
   await webRows({ webDist, base, token: stdout.trim() });
+
+  // 9b. Pages on a phone (issue 32): Lighthouse's mobile emulation on the landing, pricing, a shared roll and the
+  // companion, median of 3 (bench/lighthouse.ts); --quick: the landing, once.
+  try {
+    await stat(join(webDist, "index.html"));
+    const { measureLighthouse } = await import("./lighthouse.ts");
+    for (const r of await measureLighthouse({ base, env, quick })) row(r);
+  } catch (err) {
+    row({
+      figure: "Lighthouse mobile: performance ≥ 90, LCP ≤ 2.5 s, unused JS + CSS ≤ 30 KB",
+      value: "not measured",
+      baseline: null,
+      ratio: null,
+      goal: "≥ 90; ≤ 2500 ms; ≤ 30 KB",
+      meets: null,
+      note: String(err).slice(0, 160),
+    });
+  }
   await stop(server);
 
   // 10. `latent push` of a folder of scans (issue 30) against curl, on a server of its own (bench/cli-push.ts).
