@@ -134,6 +134,15 @@ export function createApi(options: ApiOptions) {
       return parse<T>(method, path, res);
     },
 
+    /** A GET of one page of a list: its items, and the path of the next page when its `Link: <…>; rel="next"` says one follows. */
+    async page<T>(path: string): Promise<{ items: T[]; next: string | null }> {
+      const res = await send("GET", path, { accept: "application/json" }, (req) => req.end());
+      const items = parse<T[]>("GET", path, res);
+      const link = res.headers.link;
+      const next = typeof link === "string" ? (/<([^>]+)>\s*;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+      return { items, next: next === null ? null : new URL(next, base).pathname + new URL(next, base).search };
+    },
+
     /**
      * PUTs bytes `start … start + length` of a file to a chunk URL, streamed from disk (never held whole in memory);
      * `onBytes` hears each piece as it leaves.

@@ -1,6 +1,6 @@
 import type { FilmFormat, Process } from "@latent/domain/film-config";
 import type { FilmDetail } from "@latent/domain/films";
-import type { Order } from "@latent/domain/orders";
+import { ORDERS_PAGE_MAX, type Order } from "@latent/domain/orders";
 import type { LabReceived, LabStickerLookup } from "@latent/domain/roll-life";
 import { normalizeShortId } from "@latent/domain/stickers";
 import { type Api, ApiError, DEFAULT_RETRIES, withRetries } from "./api-client.ts";
@@ -24,11 +24,23 @@ export const WAITING_CUSTOMER = { user_name: "Waiting for the customer", user_em
 const call = <T>(api: Api, method: string, path: string, body?: unknown) =>
   withRetries(DEFAULT_RETRIES, () => api.json<T>(method, path, body));
 
-/** The lab's order with exactly this reference (the list's search also matches customers: only the reference counts). */
+/** Pages of the orders search read at most: 2,000 orders whose reference, customer or email start like the reference. */
+const SEARCH_PAGES = 20;
+
+/**
+ * The lab's order with exactly this reference. The list's search matches words of references, customers and emails:
+ * every page is read (newest first, keyset pages) and only an equal reference counts.
+ */
 export async function findOrder(api: Api, reference: string): Promise<Order | null> {
   const wanted = reference.trim();
-  const found = await call<Order[]>(api, "GET", `/api/orders?search=${encodeURIComponent(wanted)}`);
-  const exact = found.filter((o) => o.reference.trim() === wanted);
+  const exact: Order[] = [];
+  let path: string | null = `/api/orders?search=${encodeURIComponent(wanted)}&limit=${ORDERS_PAGE_MAX}`;
+  for (let pages = 0; path && pages < SEARCH_PAGES; pages++) {
+    const from: string = path;
+    const page = await withRetries(DEFAULT_RETRIES, () => api.page<Order>(from));
+    exact.push(...page.items.filter((o) => o.reference.trim() === wanted));
+    path = page.next;
+  }
   if (exact.length > 1)
     throw new CliError(
       EXIT.notFound,

@@ -239,6 +239,19 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
     );
   }, 240_000);
 
+  it("finds the order whose reference is exactly the one given among hundreds the search also matches", async () => {
+    const { key, order, films } = await lab();
+    const wanted = await order("LOT");
+    // Newer orders whose references start the same fill more than one page of the search (200 a page).
+    for (let batch = 0; batch < 21; batch++) await Promise.all(Array.from({ length: 10 }, (_, i) => order(`LOT ${batch * 10 + i + 1}`)));
+    const folder = join(work, "lot");
+    const scans = await writeScans(folder, [{ name: "1.jpg", bytes: await jpeg(64, 48, 9) }]);
+    const run = await latent(["push", folder, "--order", "LOT"], { LATENT_URL: s.base, LATENT_API_KEY: key }).done;
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    const [film] = await films(wanted);
+    await expectRoll(film!, scans);
+  }, 120_000);
+
   it("skips a file that is not an image and sends the rest, and says why a key, an order or a command line is refused", async () => {
     const { key, order, films } = await lab();
     const env = { LATENT_URL: s.base, LATENT_API_KEY: key };
