@@ -25,6 +25,8 @@ import { entitlementsModule } from "./features/entitlements/entitlements.module.
 import type { EntitlementsService } from "./features/entitlements/entitlements.service.ts";
 import { filmsModule } from "./features/films/films.module.ts";
 import { gearModule } from "./features/gear/gear.module.ts";
+import { guestAnswersModule } from "./features/guest-answers/guest-answers.module.ts";
+import type { GuestAnswersService } from "./features/guest-answers/guest-answers.service.ts";
 import { type Identity, identityModule } from "./features/identity/identity.module.ts";
 import { inactiveAccountsModule } from "./features/inactive-accounts/inactive-accounts.module.ts";
 import type { InactiveAccountsService } from "./features/inactive-accounts/inactive-accounts.service.ts";
@@ -128,6 +130,7 @@ export interface Latent {
     realtimeTickets: TicketIssuer;
     rollLife: RollLifeService;
     labWebhooks: LabWebhooksService;
+    guestAnswers: GuestAnswersService;
   };
   /** Stops accepting, lets requests, scans and jobs in flight finish within `graceMs` (SHUTDOWN_TIMEOUT_SECONDS), then closes. */
   close(graceMs?: number): Promise<void>;
@@ -295,6 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webhooks: labWebhooks,
   } = await labsModule(ctx, { films, users, downloads, tickets, accounts: identity.accounts, webhookClock: options.webhookClock });
   await labApiKeysModule(ctx, { keys: labKeys.keys, users });
+  const guestAnswers = await guestAnswersModule(ctx, { shares, orders, films, users });
   await archiveSearchModule(ctx, { films, shots });
   // The payment provider (config guarantees the sandbox never runs beside Stripe keys). The sandbox delivers its
   // signed events to the same webhook route the real provider calls, in process, whatever PUBLIC_URL says.
@@ -356,6 +360,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       realtimeTickets: tickets,
       rollLife,
       labWebhooks,
+      guestAnswers,
     },
     async close(graceMs = config.shutdownTimeoutMs) {
       const deadline = Date.now() + graceMs;

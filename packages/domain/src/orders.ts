@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { FilmDetailSchema, SHARE_DEFAULT_MINUTES, SHARE_MAX_MINUTES, WsTicketSchema } from "./films.ts";
+import {
+  FilmDetailSchema,
+  LinkSettingsSchema,
+  PublicLinkSchema,
+  SHARE_DEFAULT_MINUTES,
+  SHARE_MAX_MINUTES,
+  WsTicketSchema,
+} from "./films.ts";
 import { LabSchema } from "./labs.ts";
 import { RollEventSchema } from "./roll-life.ts";
 
@@ -65,6 +72,10 @@ export const OrderSchema = z.object({
   films: z.array(FilmDetailSchema),
   /** Until when the order's current link opens it; null before it is shared. */
   share_expires_at: z.string().nullable(),
+  /** The current link's controls (password, downloads, guest answers, expiry); null before it is shared. */
+  link: LinkSettingsSchema.nullable(),
+  /** Guests' "ask the lab" requests on the order not yet marked done. */
+  open_requests: z.number().int(),
   sent_at: z.string().nullable(),
   /** When the customer added the rolls to their own account. */
   claimed_at: z.string().nullable(),
@@ -100,7 +111,7 @@ export const OrderShareQuerySchema = z.object({
   expiration: z.coerce.number().int().min(1).max(SHARE_MAX_MINUTES).default(SHARE_DEFAULT_MINUTES),
 });
 /** Answer of share and send: the code of the public link `/order?code=` and when it ends. */
-export const OrderShareSchema = z.object({ code: z.string(), url: z.string(), expires_at: z.string() });
+export const OrderShareSchema = LinkSettingsSchema.extend({ code: z.string(), url: z.string() });
 export type OrderShare = z.infer<typeof OrderShareSchema>;
 
 /**
@@ -128,6 +139,8 @@ export const PublicOrderSchema = z.object({
   claimed: z.boolean(),
   /** When the rolls were added to the customer's account (they are no longer the order's then); null before. */
   claimed_at: z.string().nullable(),
+  /** The link's controls: with downloads off every shot's original (`version.url`) is null. */
+  link: PublicLinkSchema,
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 

@@ -1,6 +1,7 @@
 import { paths } from "@latent/domain/app-paths";
 import { z } from "zod";
 import { createSecretBox } from "../../platform/crypto/secret-box.ts";
+import { createLinkLocks } from "../../platform/http/link-controls.ts";
 import type { ModuleContext } from "../../platform/modules/module-context.ts";
 import type { DownloadsService } from "../downloads/downloads.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -12,9 +13,9 @@ import { createIntegrationsService } from "./integrations/integrations.service.t
 import { deleteIntegrationsOfLab } from "./integrations/integrations.store.ts";
 import { createShopifyAdmin } from "./integrations/shopify-admin.ts";
 import { createLabsView } from "./labs.view.ts";
-import { ordersRoutes } from "./orders/orders.routes.ts";
 import { orderImportRoutes } from "./orders/order-import.routes.ts";
 import { createOrderImportService } from "./orders/order-import.service.ts";
+import { ordersRoutes } from "./orders/orders.routes.ts";
 import { createOrdersService, ORDER_GRANT } from "./orders/orders.service.ts";
 import { deleteAllOrdersOfUser } from "./orders/orders.store.ts";
 import { labsRoutes } from "./profile/profile.routes.ts";
@@ -61,9 +62,10 @@ export async function labsModule(
     grants,
     mailer,
     bus,
+    locks: createLinkLocks({ secret, cooldown: ctx.platform.cooldown, secure: config.publicUrl.startsWith("https:") }),
     publicUrl: config.publicUrl,
   });
-  grants.register(ORDER_GRANT, (id) => orders.isShareActive(id));
+  grants.register(ORDER_GRANT, (id, need) => orders.isShareActive(id, need));
   // A lab's roll carries its lab's name in every file that leaves (issue 28).
   deps.downloads.describeRoll.add(async ({ film, facts }) => {
     if (film.order_id) facts.lab = await orders.labNameOf(film.order_id);
@@ -122,9 +124,9 @@ export async function labsModule(
   const view = createLabsView({ profile, orders, integrations });
   await ctx.api((api) => labsRoutes(api, { labs: profile, view, requireScopes: ctx.requireScopes }));
   await ctx.api((api) => ordersRoutes(api, { orders, tickets: deps.tickets, requireScopes: ctx.requireScopes }));
-  await ctx.api((api) => integrationsRoutes(api, { integrations, requireScopes: ctx.requireScopes }));
-  await ctx.api((api) => webhooksRoutes(api, { webhooks, requireScopes: ctx.requireScopes }));
   const imports = createOrderImportService({ db, orders });
   await ctx.api((api) => orderImportRoutes(api, { imports, requireScopes: ctx.requireScopes }));
+  await ctx.api((api) => integrationsRoutes(api, { integrations, requireScopes: ctx.requireScopes }));
+  await ctx.api((api) => webhooksRoutes(api, { webhooks, requireScopes: ctx.requireScopes }));
   return { profile, orders, integrations, webhooks };
 }

@@ -17,7 +17,10 @@ export type FilmEvent =
   // On an owner's feed only (domain's ownerFeedId): one of the lab's orders changed (made, edited, a roll added, linked, sent, collected, deleted).
   | { type: "order"; order_id: string; status: string | null }
   // A roll took a step of its life (issue 29); `shared`: its timeline shows on the shared roll (else a visitor's feed skips it).
-  | { type: "roll"; film_id: string; status: string | null; shared: boolean };
+  | { type: "roll"; film_id: string; status: string | null; shared: boolean }
+  // Guests' favourites, comments or requests changed (issue 31): on a roll's feed (`film_id`), or on the lab's feed
+  // for an order (`order_id`); no content, the pages fetch the answers again.
+  | { type: "answers"; film_id: string | null; order_id: string | null };
 
 /** Film events (shot states, download progress) fanned out to every listener, on every instance. */
 export interface EventBus {

@@ -1,4 +1,12 @@
-import { FilmDetailSchema, NewFilmSchema, ownerFeedId, ZipDataSchema } from "@latent/domain/films";
+import {
+  FilmDetailSchema,
+  LinkSettingsSchema,
+  NewFilmSchema,
+  ownerFeedId,
+  ShareSettingsSchema,
+  UnlockSchema,
+  ZipDataSchema,
+} from "@latent/domain/films";
 import {
   ClaimedSchema,
   ClaimOrderSchema,
@@ -18,6 +26,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { parseCookies } from "../../../platform/http/cookies.ts";
 import { noContent } from "../../../platform/http/no-content.ts";
 import {
   bearerToken,
@@ -205,51 +214,87 @@ export function ordersRoutes(
   r.post(
     "/orders/:id/share",
     {
-      config: { errors: ["order-not-found"] },
+      config: { errors: ["order-not-found", "share-expiry-needs-plan"] },
       preHandler: lab("write:order"),
       schema: {
         tags,
-        summary: "A public link to the order for `expiration` minutes (default 60)",
+        summary: "A public link to the order for `expiration` minutes (default 60), or the body's expiry, with its controls",
         params: OrderParamsSchema,
         querystring: OrderShareQuerySchema,
+        body: ShareSettingsSchema.nullish(),
         response: { 200: OrderShareSchema },
       },
     },
-    async (request) => orders.share(callerOf(request).sub, request.params.id, request.query.expiration),
+    async (request) => orders.share(callerOf(request).sub, request.params.id, request.query.expiration, request.body ?? {}),
+  );
+
+  r.put(
+    "/orders/:id/link",
+    {
+      config: { errors: ["order-not-found", "order-not-shared", "share-expiry-needs-plan"] },
+      preHandler: lab("write:order"),
+      schema: {
+        tags,
+        summary: "Change the order link's password, downloads, guest answers or expiry; its code stays the same",
+        params: OrderParamsSchema,
+        body: ShareSettingsSchema,
+        response: { 200: LinkSettingsSchema },
+      },
+    },
+    async (request) => orders.updateLink(callerOf(request).sub, request.params.id, request.body),
   );
 
   r.post(
     "/orders/:id/send",
     {
-      config: { errors: ["order-not-found", "order-empty"] },
+      config: { errors: ["order-not-found", "order-empty", "order-collected", "share-expiry-needs-plan"] },
       preHandler: lab("write:order"),
       schema: {
         tags,
-        summary: "Mails the customer a fresh link with the lab's template",
+        summary: "Mails the customer a fresh link with the lab's template (the body sets its controls, as for share)",
         params: OrderParamsSchema,
         querystring: OrderShareQuerySchema,
+        body: ShareSettingsSchema.nullish(),
         response: { 200: OrderShareSchema },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      return orders.send(caller.sub, request.params.id, request.query.expiration, caller.locale ?? "en-US");
+      return orders.send(caller.sub, request.params.id, request.query.expiration, caller.locale ?? "en-US", request.body ?? {});
+    },
+  );
+
+  r.post(
+    "/public/order/unlock",
+    {
+      config: { errors: ["unauthorized", "share-expired", "share-password-wrong", "share-password-attempts"] },
+      schema: {
+        tags: ["public"],
+        summary: "Unlock a password order link for this browser session (Bearer <code>): sets its HttpOnly cookie",
+        body: UnlockSchema,
+        response: { 204: noContent("Unlocked (or the link has no password)") },
+      },
+    },
+    async (request, reply) => {
+      const cookie = await orders.unlock(bearerToken(request), request.body.password, request.ip);
+      if (cookie) reply.header("set-cookie", cookie);
+      return reply.code(204).send();
     },
   );
 
   r.get(
     "/public/order",
     {
-      config: { errors: ["unauthorized", "share-expired"] },
+      config: { errors: ["unauthorized", "share-expired", "share-password-required"] },
       schema: { tags: ["public"], summary: "The order a link opens (Authorization: Bearer <code>)", response: { 200: PublicOrderSchema } },
     },
-    async (request) => orders.open(bearerToken(request)),
+    async (request) => orders.open(bearerToken(request), parseCookies(request.headers.cookie)),
   );
 
   r.get(
     "/public/order/download/:id",
     {
-      config: { errors: ["unauthorized", "share-expired"] },
+      config: { errors: ["unauthorized", "share-expired", "share-password-required", "share-downloads-off"] },
       schema: {
         tags: ["public"],
         summary: "Zip manifest of one of the order's rolls (Bearer <code>)",
@@ -257,6 +302,6 @@ export function ordersRoutes(
         response: { 200: ZipDataSchema },
       },
     },
-    async (request) => orders.zip(bearerToken(request), request.params.id),
+    async (request) => orders.zip(bearerToken(request), parseCookies(request.headers.cookie), request.params.id),
   );
 }

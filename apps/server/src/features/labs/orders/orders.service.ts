@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type FilmDetail, type NewFilm, ownerFeedId, type ZipData } from "@latent/domain/films";
+import {
+  type FilmDetail,
+  type LinkSettings,
+  type NewFilm,
+  ownerFeedId,
+  type PublicLink,
+  type ShareSettings,
+  type ZipData,
+} from "@latent/domain/films";
 import { fillTemplate } from "@latent/domain/labs";
 import {
   type Client,
@@ -24,7 +32,8 @@ import { createHook } from "../../../platform/hooks/hook.ts";
 import { AppError } from "../../../platform/http/app-error.ts";
 import { cursorId, cursorInstant, decodeCursor, encodeCursor } from "../../../platform/http/keyset-cursor.ts";
 import { resolveLinkCode } from "../../../platform/http/link-codes.ts";
-import type { LinkGrants } from "../../../platform/http/link-grants.ts";
+import { hashLinkPassword, isNeverExpiring, type LinkLocks, linkExpiry } from "../../../platform/http/link-controls.ts";
+import type { GrantCapability, LinkGrants } from "../../../platform/http/link-grants.ts";
 import type { Mailer } from "../../../platform/mail/mailer.ts";
 import type { EventBus } from "../../../platform/realtime/event-bus.ts";
 import type { DownloadsService } from "../../downloads/downloads.service.ts";
@@ -54,7 +63,6 @@ import {
 const PAGE_CURSORS = { newest: z.tuple([z.literal("newest"), cursorInstant, cursorId]) };
 
 /** The kind of grant an order's link hands its media and zip links out under. */
-
 export const ORDER_GRANT = "order";
 
 export interface OrdersDeps {
@@ -68,6 +76,8 @@ export interface OrdersDeps {
   accounts: Pick<Accounts, "findById"> | null;
   mailer: Mailer;
   bus: Pick<EventBus, "publish">;
+  /** The password and unlock rules every public link follows (issue 31). */
+  locks: LinkLocks;
   publicUrl: string;
   now?: () => Date;
 }
@@ -81,7 +91,7 @@ type OrderRow = Selectable<OrdersTable>;
  * link's code.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, films, labs, users, downloads, grants, accounts, mailer, bus, publicUrl } = deps;
+  const { db, films, labs, users, downloads, grants, accounts, mailer, bus, locks, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
   /**
    * Runs once an order reaches its customer (the lab sent it, or the customer added its rolls), with the rolls it
@@ -95,6 +105,22 @@ export function createOrdersService(deps: OrdersDeps) {
    * writes commits with the change or not at all (the lab webhooks' outbox); `afterCommit` takes work for after.
    */
   const changing = createHook<{ tx: Db; change: "created" | "shared" | "sent" | "collected"; order: OrderRow; afterCommit: AfterCommit }>();
+  /** Counts each order's open "ask the lab" requests; the guest-answers feature, which keeps them, sets it (issue 31). */
+  let countOpenRequests: (labId: string, orderIds: readonly string[]) => Promise<Map<string, number>> = async () => new Map();
+
+  /** The current link's controls as the lab sees them; null before the order is shared. */
+  const linkOf = (row: OrderRow): LinkSettings | null =>
+    row.share_id && row.share_expires_at
+      ? {
+          has_password: row.share_password_hash !== null,
+          downloads: row.share_downloads,
+          guest_answers: row.share_guest_answers,
+          never_expires: isNeverExpiring(new Date(row.share_expires_at)),
+          expires_at: new Date(row.share_expires_at).toISOString(),
+        }
+      : null;
+  /** Whether the lab's plan lets its links last longer than the free plan's 30 days. */
+  const paid = async (labId: string) => (await users.get(labId)).plan !== "free";
 
   /** A new order's row: typed by the lab, imported from its store, or made for a customer's roll received. */
   const newOrderRow = (
@@ -125,8 +151,10 @@ export function createOrdersService(deps: OrdersDeps) {
   };
 
   /** Tells the lab's open order screens that an order changed (null status: it is gone). */
-  const changed = (labId: string, orderId: string, status: OrderRow["status"] | null) =>
-    bus.publish(ownerFeedId(labId), { type: "order", order_id: orderId, status });
+  // A declaration, not an arrow: built when the server starts, an arrow's mutants could not be switched per test.
+  function changed(labId: string, orderId: string, status: OrderRow["status"] | null) {
+    return bus.publish(ownerFeedId(labId), { type: "order", order_id: orderId, status });
+  }
 
   /** The photographer with this email, if one has an account (labs are never anyone's customer). */
   async function customerOf(email: string): Promise<string | null> {
@@ -136,8 +164,11 @@ export function createOrdersService(deps: OrdersDeps) {
     return null;
   }
 
-  /** `rolls`: the order's rolls when the caller read them with other orders' (the list), else they are read here. */
-  async function toOrder(row: OrderRow, rolls?: Awaited<ReturnType<typeof films.ofOrder>>): Promise<Order> {
+  /**
+   * `rolls`: the order's rolls when the caller read them with other orders' (the list), else they are read here; so
+   * is `openRequests`.
+   */
+  async function toOrder(row: OrderRow, rolls?: Awaited<ReturnType<typeof films.ofOrder>>, openRequests?: number): Promise<Order> {
     return {
       id: row.id,
       lab_id: row.lab_id,
@@ -151,6 +182,8 @@ export function createOrdersService(deps: OrdersDeps) {
       source: row.source,
       films: rolls ?? (await films.ofOrder(row.lab_id, row.id)),
       share_expires_at: row.share_expires_at ? new Date(row.share_expires_at).toISOString() : null,
+      link: linkOf(row),
+      open_requests: openRequests ?? (await countOpenRequests(row.lab_id, [row.id])).get(row.id) ?? 0,
       sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
       claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
       collected: row.claimed_at
@@ -186,32 +219,68 @@ export function createOrdersService(deps: OrdersDeps) {
    * A fresh link for the order; its code is shown once. The link's new id is the grant of everything it hands out,
    * so the previous code stops at once with every media and zip link it handed out.
    */
-  async function newLink(row: OrderRow, minutes: number, status: OrderRow["status"], sentAt?: Date) {
+  async function newLink(row: OrderRow, minutes: number, status: OrderRow["status"], settings: ShareSettings, sentAt?: Date) {
+    const expiresAt = linkExpiry(settings, minutes, now().getTime(), await paid(row.lab_id))!;
     const { token: code, hash } = newSecretToken();
-    const expiresAt = new Date(now().getTime() + minutes * 60_000);
+    let updated: OrderRow | undefined;
     await transaction(db, async (tx, afterCommit) => {
-      const updated = await updateOrderRow(tx, row.lab_id, row.id, {
+      updated = await updateOrderRow(tx, row.lab_id, row.id, {
         share_code_hash: hash,
         share_id: randomUUID(),
         share_expires_at: expiresAt,
         status,
+        // What the body leaves out stays as the order's link had it (the password too).
+        ...(await linkControls(row, settings)),
         ...(sentAt ? { sent_at: sentAt } : {}),
       });
       if (updated) await changing.run({ tx, change: sentAt ? "sent" : "shared", order: updated, afterCommit });
     });
     changed(row.lab_id, row.id, status);
-    return { code, url: `${publicUrl}/order?code=${encodeURIComponent(code)}`, expires_at: expiresAt.toISOString() } satisfies OrderShare;
+    const link = linkOf(updated ?? row)!;
+    return {
+      code,
+      url: `${publicUrl}/order?code=${encodeURIComponent(code)}`,
+      ...link,
+      expires_at: expiresAt.toISOString(),
+    } satisfies OrderShare;
+  }
+
+  /** The columns a link's settings change: a new or removed password moves its generation on (earlier unlocks end). */
+  async function linkControls(row: OrderRow, settings: ShareSettings) {
+    return {
+      ...(settings.password === undefined
+        ? {}
+        : {
+            share_password_hash: settings.password ? await hashLinkPassword(settings.password) : null,
+            share_password_generation: row.share_password_generation + 1,
+          }),
+      ...(settings.downloads === undefined ? {} : { share_downloads: settings.downloads }),
+      ...(settings.guest_answers === undefined ? {} : { share_guest_answers: settings.guest_answers }),
+    };
   }
 
   /** The order a link's code opens, and until when; unknown codes 401 `unauthorized`, old ones `share-expired`. */
   async function resolve(code: string | null) {
-    const { row, scope } = await resolveLinkCode(code, {
+    const { row, id, expiresAt, scope } = await resolveLinkCode(code, {
       find: (codeHash) => findOrderByShareHash(db, codeHash),
       read: (order) => ({ id: order.share_id, expiresAt: order.share_expires_at ? new Date(order.share_expires_at) : null }),
       grant: (id) => grants.name(ORDER_GRANT, id),
       nowMs: () => now().getTime(),
     });
-    return { row, scope };
+    const lock = { id, passwordHash: row.share_password_hash, passwordGeneration: row.share_password_generation, expiresAt };
+    const link: PublicLink = {
+      has_password: row.share_password_hash !== null,
+      downloads: row.share_downloads,
+      guest_answers: row.share_guest_answers,
+    };
+    return { row, scope, lock, link, linkId: id, expiresAt };
+  }
+
+  /** What a visitor's call opens: the link as `resolve` finds it, once the browser unlocked a password link. */
+  async function resolveUnlocked(code: string | null, cookies: Record<string, string>) {
+    const found = await resolve(code);
+    locks.assertUnlocked(found.lock, cookies);
+    return found;
   }
 
   return {
@@ -231,6 +300,11 @@ export function createOrdersService(deps: OrdersDeps) {
       return { created, shared, sent, collected, total: created + shared + sent + collected };
     },
 
+    /** The guest-answers feature tells how many open requests each order has (the count badge of the list). */
+    countOpenRequestsWith(count: typeof countOpenRequests) {
+      countOpenRequests = count;
+    },
+
     /** One page of the lab's orders, newest first, and the cursor of the next page (null on the last). */
     async list(labId: string, query: ListOrdersQuery): Promise<{ orders: Order[]; next: string | null }> {
       const limit = query.limit ?? ORDERS_PAGE_SIZE;
@@ -248,8 +322,12 @@ export function createOrdersService(deps: OrdersDeps) {
         labId,
         rows.map((row) => row.id),
       );
+      const open = await countOpenRequests(
+        labId,
+        rows.map((row) => row.id),
+      );
       return {
-        orders: await Promise.all(rows.map((row) => toOrder(row, rolls.get(row.id) ?? []))),
+        orders: await Promise.all(rows.map((row) => toOrder(row, rolls.get(row.id) ?? [], open.get(row.id) ?? 0))),
         next: found.length > limit && last ? encodeCursor(["newest", last.page_at, last.id]) : null,
       };
     },
@@ -296,7 +374,7 @@ export function createOrdersService(deps: OrdersDeps) {
         return made;
       });
       await announceNew(rows);
-      return Promise.all(rows.map((row) => toOrder(row, [])));
+      return Promise.all(rows.map((row) => toOrder(row, [], 0)));
     },
 
     /**
@@ -311,6 +389,7 @@ export function createOrdersService(deps: OrdersDeps) {
     ): Promise<{ id: string | null; created: boolean }> {
       if (await isDeletedStoreOrder(db, labId, source, externalId)) return { id: null, created: false };
       const known = await findImported(db, labId, source, externalId);
+      // Stryker disable next-line ConditionalExpression: without it the unique index refuses the second copy below, with the same answer.
       if (known) return { id: known.id, created: false };
       try {
         return { id: (await this.create(labId, body, source, externalId)).id, created: true };
@@ -358,9 +437,27 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** POST orders/{id}/share: a link for `minutes`; created → shared (a sent or collected order stays so). */
-    async share(labId: string, id: string, minutes: number): Promise<OrderShare> {
+    async share(labId: string, id: string, minutes: number, settings: ShareSettings = {}): Promise<OrderShare> {
       const row = await own(labId, id);
-      return newLink(row, minutes, row.status === "created" ? "shared" : row.status);
+      return newLink(row, minutes, row.status === "created" ? "shared" : row.status, settings);
+    },
+
+    /**
+     * PUT orders/{id}/link: the current link's password, downloads, guest answers or expiry, its code unchanged.
+     * 409 order-not-shared before the first link.
+     */
+    async updateLink(labId: string, id: string, settings: ShareSettings): Promise<LinkSettings> {
+      const row = await own(labId, id);
+      if (!row.share_id) throw new AppError("order-not-shared");
+      const touchesExpiry = settings.expiry !== undefined || settings.expires_at !== undefined;
+      const expiresAt = touchesExpiry ? linkExpiry(settings, null, now().getTime(), await paid(labId)) : null;
+      const updated = await updateOrderRow(db, labId, row.id, {
+        ...(await linkControls(row, settings)),
+        ...(expiresAt ? { share_expires_at: expiresAt } : {}),
+      });
+      if (!updated) throw new AppError("order-not-found");
+      changed(labId, row.id, updated.status);
+      return linkOf(updated)!;
     },
 
     /**
@@ -368,13 +465,13 @@ export function createOrdersService(deps: OrdersDeps) {
      * An order with no finished scan is not sent (409 order-empty): the customer would open an empty page; nor one
      * the customer collected (409 order-collected).
      */
-    async send(labId: string, id: string, minutes: number, locale: string): Promise<OrderShare> {
+    async send(labId: string, id: string, minutes: number, locale: string, settings: ShareSettings = {}): Promise<OrderShare> {
       const row = await own(labId, id);
       // Its rolls are the customer's already: a mail would offer nothing to add, and "no scans yet" would mislead.
       if (row.claimed_at) throw new AppError("order-collected");
       const rolls = await films.ofOrder(labId, row.id);
       if (!rolls.some((f) => f.shots.some((s) => s.state === "done"))) throw new AppError("order-empty");
-      const link = await newLink(row, minutes, "sent", now());
+      const link = await newLink(row, minutes, "sent", settings, now());
       const { template, labName, fromName, contactEmail } = await labs.mailParts(labId, locale);
       // A customer's reply reaches the lab: its contact email, else the lab account's own address.
       const replyTo = contactEmail ?? (await currentEmail(labId, null)) ?? (await users.get(labId)).email ?? undefined;
@@ -406,6 +503,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const search = q.trim();
       const found: Client[] = [];
       for (const c of await listLabCustomers(db, labId, search)) {
+        // Stryker disable next-line ConditionalExpression: the store lists only customers with an account.
         if (c.user_id) found.push({ user_id: c.user_id, name: c.name, email: c.email });
       }
       const email = search.toLowerCase();
@@ -417,11 +515,17 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** GET /public/order: what the link opens (the lab, the rolls with links signed under the link's grant). */
-    async open(code: string | null): Promise<PublicOrder> {
-      const { row, scope } = await resolve(code);
+    async open(code: string | null, cookies: Record<string, string>): Promise<PublicOrder> {
+      const { row, scope, link } = await resolveUnlocked(code, cookies);
       // Stryker disable next-line StringLiteral: only the lab's name is read, which no locale changes.
       const { lab } = await labs.mailParts(row.lab_id, "en-US");
-      const shown = (await films.ofOrder(row.lab_id, row.id, scope)).map((film) => ({ ...film, timeline: [] }));
+      // Downloads off: previews only, so no original's link is handed out at all (its route refuses it too).
+      const shown = (await films.ofOrder(row.lab_id, row.id, scope)).map((film) => ({
+        ...film,
+        shots: link.downloads ? film.shots : film.shots.map((shot) => ({ ...shot, version: { ...shot.version, url: null } })),
+        // Stryker disable next-line ArrayDeclaration: the opening hook (roll-life) fills every roll's timeline.
+        timeline: [],
+      }));
       await opening.run({ labId: row.lab_id, orderId: row.id, films: shown });
       return {
         reference: row.reference,
@@ -432,7 +536,22 @@ export function createOrdersService(deps: OrdersDeps) {
         expires_at: new Date(row.share_expires_at!).toISOString(),
         claimed: row.claimed_at !== null,
         claimed_at: row.claimed_at ? new Date(row.claimed_at).toISOString() : null,
+        link,
       };
+    },
+
+    /** The Set-Cookie of a browser's unlock of the order's password link (null: it has none); wrong ones are counted. */
+    async unlock(code: string | null, password: string, client: string) {
+      return locks.unlock((await resolve(code)).lock, password, client);
+    },
+
+    /**
+     * The order a visitor's code opens, for the guest-answers feature: the lab, the link (its id is the guests' scope)
+     * and its controls; refused as every public route refuses it.
+     */
+    async visitorLink(code: string | null, cookies: Record<string, string>) {
+      const { row, link, linkId, expiresAt } = await resolveUnlocked(code, cookies);
+      return { orderId: row.id, labId: row.lab_id, linkId, expiresAt, link };
     },
 
     /** The name of the lab an order belongs to, as its scans' metadata says it; null when the lab has none. */
@@ -445,8 +564,9 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** GET /public/order/download/{filmId}: one of the order's rolls as a zip manifest, under the link's grant. */
-    async zip(code: string | null, filmId: string): Promise<ZipData> {
-      const { row, scope } = await resolve(code);
+    async zip(code: string | null, cookies: Record<string, string>, filmId: string): Promise<ZipData> {
+      const { row, scope, link } = await resolveUnlocked(code, cookies);
+      if (!link.downloads) throw new AppError("share-downloads-off");
       const film = (await films.orderRows(row.lab_id, row.id)).find((f) => f.id === filmId);
       if (!film) throw new AppError("not-found");
       return downloads.manifest(film, scope);
@@ -460,6 +580,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const { row } = await resolve(code);
       const email = await currentEmail(userId, tokenEmail);
       if (!email || email.toLowerCase() !== row.user_email.toLowerCase()) throw new AppError("order-not-yours");
+      // Stryker disable next-line ConditionalExpression: markClaimed refuses a collected order inside the transaction, with the same error.
       if (row.claimed_at) throw new AppError("order-already-added");
       const rolls = await films.orderRows(row.lab_id, row.id);
       // Stryker disable next-line StringLiteral: only the lab's name is read, which no locale changes.
@@ -485,8 +606,10 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** Whether links handed out under an order's link still hold: the link is the current one, open, and unclaimed. */
-    isShareActive: (shareId: string) => isOrderShareActive(db, shareId, now()),
-    findById: (id: string) => findOrderById(db, id),
+    isShareActive: (shareId: string, need?: GrantCapability) => isOrderShareActive(db, shareId, now(), need === "download"),
+    findById(id: string) {
+      return findOrderById(db, id);
+    },
   };
 }
 

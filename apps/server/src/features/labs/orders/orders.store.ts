@@ -188,15 +188,17 @@ export function listLabCustomers(db: Db, labId: string, search: string) {
  * Whether an order's link, by its id, is still the order's current one, open and not yet collected (the grant behind
  * its media and zip links): replacing the code, its expiry and the customer's claim each end it.
  */
-export async function isOrderShareActive(db: Db, shareId: string, now: Date) {
+export async function isOrderShareActive(db: Db, shareId: string, now: Date, downloads = false) {
   if (!isUuid(shareId)) return false;
-  const row = await db
+  let query = db
     .selectFrom("orders")
     .select("id")
     .where("share_id", "=", shareId)
     .where("share_expires_at", ">", now)
-    .where("claimed_at", "is", null)
-    .executeTakeFirst();
+    .where("claimed_at", "is", null);
+  // The link's downloads turned off stop its originals and zips, whenever they were handed out (issue 31).
+  if (downloads) query = query.where("share_downloads", "=", true);
+  const row = await query.executeTakeFirst();
   return Boolean(row);
 }
 
