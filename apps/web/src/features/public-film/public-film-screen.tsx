@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { needsPassword, ShareLinkError } from "../../shared/api/share-link-client.ts";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
 import { ContactSheetButton } from "../films/public/contact-sheet-button.tsx";
 import { DownloadControl } from "../films/public/download-control.tsx";
@@ -26,7 +27,6 @@ import { createPublicWsTicket } from "./api/create-public-ws-ticket.ts";
 import { downloadPublicContactSheet } from "./api/download-public-contact-sheet.ts";
 import { getPublicDownload } from "./api/get-public-download.ts";
 import { usePublicFilm } from "./api/get-public-film.ts";
-import { needsPassword, ShareLinkError } from "./api/share-link-client.ts";
 
 const NO_UPLOADS: never[] = [];
 

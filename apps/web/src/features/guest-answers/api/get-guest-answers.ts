@@ -1,7 +1,7 @@
 import type { GuestAnswers } from "@latent/domain/guest-answers";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../shared/api/api-error.ts";
-import { ShareLinkError, shareLinkClient } from "../../public-film/api/share-link-client.ts";
+import { ShareLinkError, shareLinkClient } from "../../../shared/api/share-link-client.ts";
 import { type LinkKind, publicPath } from "./link-kind.ts";
 
 export const guestAnswersKey = (kind: LinkKind, code: string) => ["guest-answers", kind, code] as const;

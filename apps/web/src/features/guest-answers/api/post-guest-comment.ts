@@ -1,5 +1,5 @@
 import type { PublicComment } from "@latent/domain/guest-answers";
-import { shareLinkClient } from "../../public-film/api/share-link-client.ts";
+import { shareLinkClient } from "../../../shared/api/share-link-client.ts";
 import { type LinkKind, publicPath } from "./link-kind.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { shareLinkClient } from "../../public-film/api/share-link-client.ts";
+import { shareLinkClient } from "../../../shared/api/share-link-client.ts";
 import { type LinkKind, publicPath } from "./link-kind.ts";
 
 /**

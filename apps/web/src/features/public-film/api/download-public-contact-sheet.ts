@@ -1,6 +1,6 @@
 import type { ContactSheetPaper } from "@latent/domain/contact-sheet";
+import { shareLinkClient } from "../../../shared/api/share-link-client.ts";
 import { CONTACT_SHEET_TIMEOUT_MS } from "../../films/api/download-contact-sheet.ts";
-import { shareLinkClient } from "./share-link-client.ts";
 
 /** GET public/film/contact-sheet?paper=&lang= with the share code: the shared roll's contact sheet as a PDF. */
 export const downloadPublicContactSheet = (code: string, paper: ContactSheetPaper, lang: string) =>

@@ -1,6 +1,6 @@
 import type { PublicFilm } from "@latent/domain/films";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { needsPassword, ShareLinkError, shareLinkClient } from "./share-link-client.ts";
+import { needsPassword, ShareLinkError, shareLinkClient } from "../../../shared/api/share-link-client.ts";
 
 /** Shot links last 15 minutes at most (less when the share ends sooner): fetch well before. */
 const LINK_REFRESH_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import type { PublicOrder } from "@latent/domain/orders";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { needsPassword, ShareLinkError, shareLinkClient } from "../../public-film/api/share-link-client.ts";
+import { needsPassword, ShareLinkError, shareLinkClient } from "../../../shared/api/share-link-client.ts";
 
 /** Shot links last 15 minutes at most (less when the link ends sooner): fetch well before. */
 const LINK_REFRESH_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../shared/api/api-error.ts";
+import { ApiError } from "./api-error.ts";
 import { isLinkControlRefusal, ShareLinkError, shareLinkClient } from "./share-link-client.ts";
 
 const answering = (status: number, body: unknown) => (async () => Response.json(body, { status })) as unknown as typeof fetch;

@@ -1,11 +1,5 @@
-import {
-  type ApiClient,
-  type ApiClientOptions,
-  type ApiRequest,
-  createApiClient,
-  shareCodeTokens,
-} from "../../../shared/api/api-client.ts";
-import { ApiError, type ApiErrorCode } from "../../../shared/api/api-error.ts";
+import { type ApiClient, type ApiClientOptions, type ApiRequest, createApiClient, shareCodeTokens } from "./api-client.ts";
+import { ApiError, type ApiErrorCode } from "./api-error.ts";
 
 /**
  * The share code was refused: it expired or never existed (401 `share-expired` or `unauthorized`; a 403 on a
