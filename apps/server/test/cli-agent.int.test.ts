@@ -252,8 +252,8 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
     await expectRoll(film!, scans);
   }, 120_000);
 
-  it("skips a file that is not an image and sends the rest, and says why a key, an order or a command line is refused", async () => {
-    const { key, order, films } = await lab();
+  it("skips a file that is not an image and sends the rest, and says why a key, an order, a full order or a command line is refused", async () => {
+    const { token, key, order, films } = await lab();
     const env = { LATENT_URL: s.base, LATENT_API_KEY: key };
     const orderId = await order("E-1");
     const folder = join(work, "mixed");
@@ -287,6 +287,17 @@ describe.each(DATABASES)("the command-line uploader against a server on %s", (ki
     const usage = await latent(["push", folder], env).done;
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("needs --order");
+    // An order already holding its 20 rolls takes no other: the lab's limit, said as such.
+    const full = await order("FULL-1");
+    for (let i = 1; i <= 20; i++)
+      await s.api(`/api/orders/${full}/films`, {
+        method: "POST",
+        token,
+        body: { name: `Roll ${i}`, brand: "Kodak", model: "Gold 200", iso: 200, format: "135", process: "C-41" },
+      });
+    const refused = await latent(["push", folder, "--order", "FULL-1"], env).done;
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain("(order-rolls-limit)");
     const help = await latent(["--help"], {}).done;
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Exit codes:");
