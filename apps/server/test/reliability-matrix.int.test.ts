@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ROLE_SCOPES } from "@latent/domain/api";
 import { KEY_API_SCOPES, LAB_KEY_SCOPE_NAMES } from "@latent/domain/lab-api-keys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +37,20 @@ interface Fixtures {
   orderCode: string;
   /** The lab's API key with every key scope (issue 30), and its id. */
   labKey: { id: string; token: string };
+  /** The lab's webhook endpoint (issue 30) and the delivery of its test event. */
+  webhook: { id: string; deliveryId: string; url: string };
+  /** A frame of the roll and of the order's roll, each favourited and commented on by a guest (issue 31). */
+  shotId: string;
+  orderShotId: string;
+  /** A guest's comment through the roll's share link, and through the order's link. */
+  filmCommentId: string;
+  orderCommentId: string;
+  /** The lab's own comment on the order, made again before each call that deletes it (a key may delete it too). */
+  spareOrderCommentId: string;
+  /** A guest's rescan request on the order. */
+  requestId: string;
+  /** The guests' cookies (their names) for the roll's link and the order's. */
+  guests: { film: string; order: string };
 }
 
 type Values = Record<string, string | number>;
@@ -51,8 +67,10 @@ interface Entry {
   query?: (fx: Fixtures) => Values;
   /** The owner's body; other callers send it too (their answer must not depend on it). Default: a minimal valid one. */
   body?: (fx: Fixtures) => unknown;
-  /** Raw bytes instead of JSON (an upload's chunk). */
+  /** Raw bytes instead of JSON (an upload's chunk, a CSV). */
   raw?: (fx: Fixtures) => Buffer;
+  /** The raw bytes' type (default application/octet-stream). */
+  rawType?: string;
   /** Refusals the owner may get from the route's own rules (not from the guard), with why. */
   ownerRefusals?: string[];
   /** The owner's call comes after the others': it ends what they need (a deletion, a password change). */
@@ -66,6 +84,9 @@ const user: Entry = { owner: "user" };
 const lab: Entry = { owner: "lab" };
 const ownedFilm: Entry = { owner: "user", owned: true, params: film };
 const ownedOrder: Entry = { owner: "lab", owned: true, params: (fx) => ({ id: fx.orderId }) };
+const ownedWebhook: Entry = { owner: "lab", owned: true, params: (fx) => ({ id: fx.webhook.id }) };
+const filmComment = (fx: Fixtures) => ({ id: fx.filmId, commentId: fx.filmCommentId });
+const orderComment = (fx: Fixtures) => ({ id: fx.orderId, commentId: fx.orderCommentId });
 
 const MATRIX: Record<string, Entry> = {
   "GET /api/config": { public: true },
@@ -84,6 +105,20 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/public/film/ws-ticket": { public: true },
   "GET /api/public/order": { public: true },
   "GET /api/public/order/download/{id}": { public: true, params: (fx) => ({ id: fx.orderFilmId }) },
+  // Issue 31: a link's password, and guests' names, favourites, comments and requests (Bearer <the link's code>).
+  "POST /api/public/film/unlock": { public: true, body: () => ({ password: "not the password" }) },
+  "POST /api/public/film/guest": { public: true, body: () => ({ name: "Marta" }) },
+  "PUT /api/public/film/favourites/{shotId}": { public: true, params: (fx) => ({ shotId: fx.shotId }) },
+  "DELETE /api/public/film/favourites/{shotId}": { public: true, params: (fx) => ({ shotId: fx.shotId }) },
+  "POST /api/public/film/comments": { public: true, body: (fx) => ({ shot_id: fx.shotId, text: "Lovely light" }) },
+  "GET /api/public/film/answers": { public: true },
+  "POST /api/public/order/unlock": { public: true, body: () => ({ password: "not the password" }) },
+  "POST /api/public/order/guest": { public: true, body: () => ({ name: "Jordi" }) },
+  "PUT /api/public/order/favourites/{shotId}": { public: true, params: (fx) => ({ shotId: fx.orderShotId }) },
+  "DELETE /api/public/order/favourites/{shotId}": { public: true, params: (fx) => ({ shotId: fx.orderShotId }) },
+  "POST /api/public/order/comments": { public: true, body: () => ({ shot_id: null, text: "When is it ready?" }) },
+  "GET /api/public/order/answers": { public: true },
+  "POST /api/public/order/requests": { public: true, body: (fx) => ({ kind: "rescan", shot_id: fx.orderShotId, note: "" }) },
   "GET /api/integrations/shopify/callback": { public: true },
   "POST /api/integrations/woocommerce/callback": { public: true, body: () => ({}) },
   "POST /api/integrations/woocommerce/webhook/{labId}": { public: true, params: (fx) => ({ labId: fx.lab.sub }), body: () => ({}) },
@@ -172,6 +207,17 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/film/{id}/share": { ...ownedFilm, query: () => ({ expiration: 30 }) },
   "GET /api/film/{id}/shares": ownedFilm,
   "DELETE /api/film/{id}/shares/{shareId}": { ...ownedFilm, params: (fx) => ({ id: fx.filmId, shareId: fx.shareId }), late: 3 },
+  "PUT /api/film/{id}/shares/{shareId}": {
+    ...ownedFilm,
+    params: (fx) => ({ id: fx.filmId, shareId: fx.shareId }),
+    body: () => ({ downloads: true, guest_answers: true }),
+  },
+  "GET /api/film/{id}/answers": ownedFilm,
+  "POST /api/film/{id}/comments": { ...ownedFilm, body: (fx) => ({ shot_id: null, text: "Thank you!", reply_to: fx.filmCommentId }) },
+  "PUT /api/film/{id}/comments/{commentId}": { ...ownedFilm, params: filmComment, body: () => ({ hidden: false }) },
+  // The guest's comment, with the owner's reply to it.
+  "DELETE /api/film/{id}/comments/{commentId}": { ...ownedFilm, params: filmComment, late: 2 },
+  "GET /api/film/{id}/favourites": { ...ownedFilm, query: () => ({ format: "csv" }) },
   "PUT /api/film/link": { ...user, body: (fx) => ({ sticker_hash: fx.stickerHash, film_id: fx.filmId }) },
   "PUT /api/film/unlink": { ...user, body: (fx) => ({ film_id: fx.filmId }), late: 1 },
   "GET /api/film/storage-locations": { ...user, query: () => ({ q: "Binder" }) },
@@ -238,6 +284,41 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/orders/{id}/films": { ...ownedOrder, body: () => roll },
   "POST /api/orders/{id}/share": { ...ownedOrder, query: () => ({ expiration: 30 }) },
   "POST /api/orders/{id}/send": { ...ownedOrder, query: () => ({ expiration: 30 }) },
+  "PUT /api/orders/{id}/link": { ...ownedOrder, body: () => ({ downloads: true, guest_answers: true }) },
+  // A dry run (the default): the row is checked, no order is made.
+  "POST /api/orders/import": {
+    ...lab,
+    raw: () => Buffer.from("reference,customer name,email\n#I1,Pau Vidal,pau@example.com\n"),
+    rawType: "text/csv",
+  },
+  "GET /api/orders/{id}/answers": ownedOrder,
+  "POST /api/orders/{id}/comments": {
+    ...ownedOrder,
+    body: (fx) => ({ shot_id: null, text: "Ready on Friday", reply_to: fx.orderCommentId }),
+  },
+  "PUT /api/orders/{id}/comments/{commentId}": { ...ownedOrder, params: orderComment, body: () => ({ hidden: false }) },
+  "DELETE /api/orders/{id}/comments/{commentId}": {
+    ...ownedOrder,
+    params: (fx) => ({ id: fx.orderId, commentId: fx.spareOrderCommentId }),
+    late: 2,
+    // The lab's key may delete an order's comment (write:order): the owner's call deletes one of its own, made now.
+    before: async (s, fx) => {
+      const made = await s.api(`/api/orders/${fx.orderId}/comments`, {
+        method: "POST",
+        token: fx.lab.token,
+        body: { shot_id: null, text: "Scanned again" },
+      });
+      expect(made.status).toBe(201);
+      fx.spareOrderCommentId = made.body.id;
+    },
+  },
+  "GET /api/orders/{id}/favourites": ownedOrder,
+  "GET /api/orders/{id}/requests": ownedOrder,
+  "PUT /api/orders/{id}/requests/{requestId}": {
+    ...ownedOrder,
+    params: (fx) => ({ id: fx.orderId, requestId: fx.requestId }),
+    body: () => ({ done: true }),
+  },
   "GET /api/integrations": lab,
   "POST /api/integrations/secret": lab,
   "GET /api/integrations/shopify": { ...lab, query: () => ({ shop_url: "latent-test.myshopify.com" }) },
@@ -248,6 +329,18 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/lab/api-keys": { ...lab, body: () => ({ name: "Scanner PC", scopes: ["upload"] }) },
   // The lab's own key, revoked by the owner's call after every key test.
   "DELETE /api/lab/api-keys/{id}": { ...lab, owned: true, params: (fx) => ({ id: fx.labKey.id }), late: 8 },
+  "GET /api/lab/webhooks": lab,
+  // Every caller's endpoint points at the test's receiver on loopback (WEBHOOKS_ALLOW_LOOPBACK).
+  "POST /api/lab/webhooks": { ...lab, body: (fx) => ({ url: fx.webhook.url, events: ["order.created"] }) },
+  "PUT /api/lab/webhooks/{id}": { ...ownedWebhook, body: () => ({ description: "Scanner room" }) },
+  "POST /api/lab/webhooks/{id}/secret": ownedWebhook,
+  "GET /api/lab/webhooks/{id}/deliveries": ownedWebhook,
+  "POST /api/lab/webhooks/{id}/deliveries/{deliveryId}/resend": {
+    ...ownedWebhook,
+    params: (fx) => ({ id: fx.webhook.id, deliveryId: fx.webhook.deliveryId }),
+  },
+  "POST /api/lab/webhooks/{id}/test": ownedWebhook,
+  "DELETE /api/lab/webhooks/{id}": { ...ownedWebhook, late: 2 },
 
   "GET /api/plugins/lightroom/setup": { public: true },
   "GET /api/plugins/lightroom/download": { public: true },
@@ -266,6 +359,8 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
   let s: TestServer;
   let ops: Operation[];
   let fx: Fixtures;
+  /** Where every lab's webhook endpoint points: answers every delivery 204. */
+  let receiver: Server;
   let strangers: { photographer: string; lab: string };
   let bad: Record<string, string>;
   /** The routes openapi.json says a lab's API key may call. */
@@ -295,7 +390,9 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
   }
 
   beforeAll(async () => {
-    s = await startServer(kind);
+    receiver = createServer((req, res) => req.resume().on("end", () => res.writeHead(204).end()));
+    await new Promise<void>((ready) => receiver.listen(0, "127.0.0.1", ready));
+    s = await startServer(kind, { WEBHOOKS_ALLOW_LOOPBACK: "true" });
     ops = await loadOperations(s);
     const photographer = await account("user", PASSWORD);
     const labAccount = await account("lab", PASSWORD);
@@ -304,7 +401,7 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
     await s.latent.services.entitlements.setPlan(photographer.sub, "unlimited");
     const filmId = (await s.api("/api/film", { method: "POST", token, body: roll })).body.id as string;
     await upload(s, token, filmId, 1, await jpeg(320, 240));
-    await waitForShots(s, token, filmId, 1);
+    const scanned = await waitForShots(s, token, filmId, 1);
     const scan = await jpeg(200, 200, 3);
     const begun = await s.api(`/api/film/shot/${filmId}/2/upload`, {
       method: "POST",
@@ -336,8 +433,46 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
       body: { reference: "#7", user_name: "Ana García", user_email: photographer.email, user_phone: "+34 600 000 000" },
     });
     const orderFilm = await s.api(`/api/orders/${order.body.id}/films`, { method: "POST", token: labToken, body: roll });
+    // A scan in the order's roll at frame 2 (the key's own upload, below, is frame 1).
+    await upload(s, labToken, orderFilm.body.id, 2, await jpeg(200, 150, 5));
+    const orderScanned = await waitForShots(s, labToken, orderFilm.body.id, 1);
     const orderCode = (await s.api(`/api/orders/${order.body.id}/share`, { method: "POST", token: labToken })).body.code as string;
     const labKey = await apiKey(labToken);
+
+    // Guests of the roll's share link and of the order's link: a name, a favourite, a comment, a request.
+    const shotId = scanned.shots[0].id as string;
+    const orderShotId = orderScanned.shots[0].id as string;
+    const visit = async (path: string, code: string, body?: unknown, cookie?: string, method = "POST") => {
+      const res = await s.api(path, { method, body, headers: { authorization: `Bearer ${code}`, ...(cookie ? { cookie } : {}) } });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res;
+    };
+    const guestCookie = async (kind: "film" | "order", code: string) =>
+      (await visit(`/api/public/${kind}/guest`, code, { name: "Marta" })).headers.get("set-cookie")!.split(";")[0]!;
+    const filmGuest = await guestCookie("film", share.code);
+    await visit(`/api/public/film/favourites/${shotId}`, share.code, undefined, filmGuest, "PUT");
+    const filmComment = await visit("/api/public/film/comments", share.code, { shot_id: shotId, text: "This one!" }, filmGuest);
+    const orderGuest = await guestCookie("order", orderCode);
+    await visit(`/api/public/order/favourites/${orderShotId}`, orderCode, undefined, orderGuest, "PUT");
+    const orderComment = await visit("/api/public/order/comments", orderCode, { shot_id: null, text: "Thanks!" }, orderGuest);
+    const request = await visit(
+      "/api/public/order/requests",
+      orderCode,
+      { kind: "print", shot_id: orderShotId, note: "10x15" },
+      orderGuest,
+    );
+    const spare = await s.api(`/api/orders/${order.body.id}/comments`, {
+      method: "POST",
+      token: labToken,
+      body: { shot_id: null, text: "Scanned again" },
+    });
+
+    // The lab's webhook endpoint, and the delivery of its test event.
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const hook = await s.api("/api/lab/webhooks", { method: "POST", token: labToken, body: { url: hookUrl, events: ["order.created"] } });
+    expect(hook.status).toBe(201);
+    const delivery = await s.api(`/api/lab/webhooks/${hook.body.id}/test`, { method: "POST", token: labToken });
+    expect(delivery.status).toBe(200);
     fx = {
       photographer,
       lab: labAccount,
@@ -356,6 +491,14 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
       orderFilmId: orderFilm.body.id,
       orderCode,
       labKey,
+      webhook: { id: hook.body.id, deliveryId: delivery.body.id, url: hookUrl },
+      shotId,
+      orderShotId,
+      filmCommentId: filmComment.body.id,
+      orderCommentId: orderComment.body.id,
+      spareOrderCommentId: spare.body.id,
+      requestId: request.body.id,
+      guests: { film: filmGuest, order: orderGuest },
     };
     for (const [name, value] of Object.entries(fx)) expect(value, name).toBeTruthy();
     strangers = { photographer: (await account("user")).token, lab: (await account("lab")).token };
@@ -377,6 +520,7 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
   afterAll(async () => {
     console.info(`matrix on ${kind}: ${checked.routes} routes, ${checked.pairs} route × caller pairs checked`);
     await s?.close();
+    receiver?.close();
   });
 
   /** What must never reach anyone but the owner: the owner's ids, codes, email and user id. */
@@ -393,11 +537,18 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
     fx.orderId,
     fx.orderFilmId,
     fx.orderCode,
+    fx.shotId,
+    fx.orderShotId,
+    fx.filmCommentId,
+    fx.orderCommentId,
+    fx.requestId,
+    fx.webhook.id,
+    fx.webhook.deliveryId,
     fx.photographer.email,
     fx.photographer.sub,
   ];
 
-  async function call(op: Operation, token?: string) {
+  async function call(op: Operation, token?: string, cookie?: string) {
     const entry = MATRIX[op.key];
     // A route the table does not know fails the first test; the others check what they can.
     if (!entry) return { status: 0, text: "", error: undefined, what: op.key };
@@ -411,9 +562,10 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
     const url = `${s.base}${fillPath(op.path, params)}${query.size ? `?${query}` : ""}`;
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
+    if (cookie) headers.cookie = cookie;
     let body: RequestInit["body"];
     if (entry.raw) {
-      headers["content-type"] = "application/octet-stream";
+      headers["content-type"] = entry.rawType ?? "application/octet-stream";
       body = new Uint8Array(entry.raw(fx));
     } else if (entry.body || op.body) {
       headers["content-type"] = "application/json";
@@ -498,6 +650,18 @@ describe.each(DATABASES)("the route × caller matrix on %s", (kind) => {
   it("answers the public routes to anyone, whatever token comes along, without a 5xx", async () => {
     for (const op of ops.filter((o) => o.scopes === null && MATRIX[o.key])) {
       for (const token of [undefined, bad["alg none"], strangers.photographer]) await call(op, token);
+    }
+    // Through the links themselves, without and with the guest's cookie: what a visitor and a guest get is documented.
+    // Un-favouriting first, so the guests' favourites are there again for the owners' exports.
+    const linkOps = ops
+      .filter((o) => /^\/api\/public\/(film|order)(\/|$)/.test(o.path) && MATRIX[o.key])
+      .sort((a, b) => Number(b.method === "DELETE") - Number(a.method === "DELETE"));
+    for (const op of linkOps) {
+      const film = op.path.startsWith("/api/public/film");
+      const code = film ? fx.shareCode : fx.orderCode;
+      await call(op, code);
+      const res = await call(op, code, film ? fx.guests.film : fx.guests.order);
+      expect(res.status, `a guest: ${res.what}`).toBeLessThan(400);
     }
     // The share code and the order's code open their public routes.
     for (const [path, code] of [
