@@ -42,4 +42,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/server/src/main.ts"]
+# V8 flags Node refuses in NODE_OPTIONS: apps/server/src/start-flags.ts (decision 0049).
+CMD ["node", "--external-memory-accounted-in-global-limit", "apps/server/src/main.ts"]

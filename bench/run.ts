@@ -220,7 +220,13 @@ try {
     LOG_LEVEL: "warn",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const serverArgs = [...(prof ? ["--cpu-prof", `--cpu-prof-dir=${join(resultsDir, `prof-${stamp}`)}`] : []), "apps/server/src/main.ts"];
+  // Started with production's V8 flags (apps/server/src/start-flags.ts).
+  const { START_FLAGS } = await import("../apps/server/src/start-flags.ts");
+  const serverArgs = [
+    ...START_FLAGS,
+    ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${join(resultsDir, `prof-${stamp}`)}`] : []),
+    "apps/server/src/main.ts",
+  ];
   const server = await start(serverArgs, env, async () => (await fetch(`${base}/readyz`)).ok);
   const pid = server.pid!;
   console.log(`Server up (pid ${pid}, ${database}); measuring…`);
@@ -630,11 +636,29 @@ try {
   }
   await stop(server);
 
+  // Uploads at wire speed (issue 32): one connection and 8 at once, against bare PUTs with the fastest client, on a
+  // server of its own (bench/upload-wire.ts); its CPU per uploaded GB is what docs/capacity.md sizes uploads with.
+  const { measureUploadWire } = await import("./upload-wire.ts");
+  const uploadWire = await measureUploadWire({ quick });
+  for (const r of uploadWire.rows) row(r);
+  console.log(
+    `  per instance (docs/capacity.md): ${(uploadWire.capacity.apiCpuMsPerGb / 1000).toFixed(2)} CPU-s per uploaded GB, ${uploadWire.capacity.concurrentMBps.toFixed(0)} MB/s of concurrent uploads`,
+  );
+
   // 10. `latent push` of a folder of scans (issue 30) against curl, on a server of its own (bench/cli-push.ts).
   const { measureCliPush } = await import("./cli-push.ts");
   for (const r of await measureCliPush({ quick })) row(r);
 
   printTable();
+  // The per-instance figures docs/capacity.md sizes a fleet with, from this run's own rows.
+  const figureValue = (start: string) => rows.find((r) => r.figure.startsWith(start))?.value;
+  const scanMs = figureValue("preview + thumbnail") as number | undefined;
+  const rollRps = figureValue("GET /api/film/{id}") as number | undefined;
+  console.log(
+    `\nPer instance (docs/capacity.md): uploads ${(uploadWire.capacity.apiCpuMsPerGb / 1000).toFixed(2)} CPU-s per GB, ` +
+      `${uploadWire.capacity.concurrentMBps.toFixed(0)} MB/s at once; previews ${scanMs ? `${(60_000 / scanMs).toFixed(0)} scans per core-minute (${scanMs.toFixed(0)} ms each)` : "—"}; ` +
+      `roll pages ${rollRps ? `${rollRps.toFixed(0)} req/s at 50 connections` : "—"}; RSS after load ${fmt(figureValue("server RSS after the load test"))} MB`,
+  );
   console.log(
     `${cpus().length} cores; load average at the end ${loadavg()
       .map((l) => l.toFixed(1))

@@ -9,7 +9,6 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db/db-e
 import type { Database, UploadsTable } from "../../platform/db/schema.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
 import { peekStream } from "../../platform/http/peek-stream.ts";
-import { streamingBody } from "../../platform/http/streaming-heap.ts";
 import type { ObjectStore } from "../../platform/storage/object-store.ts";
 import type { EntitlementsService } from "../entitlements/entitlements.service.ts";
 import type { FilmsService } from "../films/films.service.ts";
@@ -49,10 +48,29 @@ export interface UploadsDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
+/** What a chunk needs of its upload to start streaming, none of which changes once the store's upload exists. */
+type KnownUpload = Pick<
+  Selectable<UploadsTable>,
+  "id" | "user_id" | "shot_id" | "object_key" | "store_upload_id" | "part_size" | "part_count" | "content_length"
+>;
+/** Enough for every upload in flight on one instance; the oldest are forgotten first (a chunk then waits for its row). */
+const KNOWN_UPLOADS = 10_000;
+
 const urlsOf = (uploadId: string, partCount: number) => Array.from({ length: partCount }, (_, i) => `/api/uploads/${uploadId}/${i + 1}`);
 
 export function createUploadsService(deps: UploadsDeps) {
   const { db, store, films, shots, entitlements, processor, maxShotBytes, staleAfterMs, log } = deps;
+  /**
+   * Uploads seen on this instance, by id: a chunk of one of them starts streaming while its row is checked, so the
+   * database's round trip is not in front of the bytes (decision 0049). The check still decides the answer.
+   */
+  const known = new Map<string, KnownUpload>();
+  const remember = (u: KnownUpload) => {
+    if (!u.store_upload_id) return;
+    known.delete(u.id);
+    known.set(u.id, u);
+    if (known.size > KNOWN_UPLOADS) known.delete(known.keys().next().value as string);
+  };
 
   /**
    * Aborts an ended upload's staging in the store (its parts live outside the roll's prefix on S3). An upload whose
@@ -191,6 +209,16 @@ export function createUploadsService(deps: UploadsDeps) {
         throw await lost();
       }
       shots.announce(shot);
+      remember({
+        id: upload.id,
+        user_id: userId,
+        shot_id: shotId,
+        object_key: objectKey,
+        store_upload_id: storeUploadId,
+        part_size: PART_SIZE,
+        part_count: partCount,
+        content_length: req.content_length,
+      });
       return {
         upload_id: upload.id,
         max_upload_size: PART_SIZE,
@@ -216,32 +244,53 @@ export function createUploadsService(deps: UploadsDeps) {
 
     /** Streams one chunk into the store. Re-sending a chunk replaces it; the last one completes the file. */
     async putPart(userId: string, uploadId: string, partNumber: number, body: Readable, declaredLength: number | undefined) {
-      // A part under way is news: a slow chunk is not a stalled upload.
-      const upload = await touchOpenUpload(db, userId, uploadId);
-      if (!upload) {
+      // A part under way is news: a slow chunk is not a stalled upload. A chunk of an upload this instance knows
+      // streams while that runs; the check still decides the answer.
+      const touching = touchOpenUpload(db, userId, uploadId);
+      const cached = known.get(uploadId);
+      const checked = async () => {
+        const upload = await touching;
+        if (upload) {
+          remember(upload);
+          return upload;
+        }
+        known.delete(uploadId);
         if (!(await findUpload(db, userId, uploadId))) throw notFound();
         throw new AppError("upload-finished");
+      };
+      const upload = cached?.user_id === userId ? cached : await checked();
+      // Settled before the bytes' fate is known: a refusal is answered whatever the store did with them.
+      const open = upload === cached ? checked() : Promise.resolve(upload);
+      open.catch(() => undefined);
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) {
+        await open;
+        throw new AppError("upload-part-invalid");
       }
-      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.part_count) throw new AppError("upload-part-invalid");
       const total = Number(upload.content_length);
       const expected = partNumber < upload.part_count ? upload.part_size : total - upload.part_size * (upload.part_count - 1);
       if (declaredLength !== undefined && declaredLength !== expected) {
+        await open;
         throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes, not ${declaredLength}`);
       }
       let source: Readable = body;
+      /** The shot's type, recorded while the part streams. */
+      let typed: Promise<unknown> = Promise.resolve();
       if (partNumber === 1) {
         // The bytes decide the type, not the client's word: a renamed file is refused before it is stored.
         const peeked = await peekStream(body, IMAGE_SIGNATURE_BYTES);
         const type = imageTypeOf(peeked.head);
         if (!type) {
           peeked.stream.resume();
+          await open;
           if (await endUnfinishedUpload(db, upload.id)) {
             await store.abortMultipart(upload.object_key, upload.store_upload_id);
             await shots.failUpload(upload.shot_id, "unsupported-file-type");
           }
           throw new AppError("unsupported-file-type");
         }
-        await shots.recordType(upload.shot_id, type);
+        // Once the upload is known open: a cancelled upload's shot is not touched.
+        typed = open.then(() => shots.recordType(upload.shot_id, type));
+        typed.catch(() => undefined);
         source = peeked.stream;
       }
       // Counted here so a short, long or interrupted chunk is the client's 400, whatever the store says.
@@ -260,10 +309,14 @@ export function createUploadsService(deps: UploadsDeps) {
       source.on("error", (err) => counted.destroy(err));
       source.pipe(counted);
       let part: Awaited<ReturnType<ObjectStore["putPart"]>>;
-      const streamed = streamingBody();
       try {
         part = await store.putPart(upload.object_key, upload.store_upload_id, partNumber, counted, expected);
       } catch (err) {
+        // What the store left unread is read and dropped, so the client, still sending, hears the answer.
+        source.unpipe(counted);
+        source.resume();
+        await open;
+        await typed.catch(() => undefined);
         // The store may no longer hold an earlier version of the part (written in place): it counts as missing until sent again.
         await forgetPart(db, upload.id, partNumber).catch(() => undefined);
         await assertStillOpen(userId, upload.id);
@@ -271,9 +324,9 @@ export function createUploadsService(deps: UploadsDeps) {
           throw new AppError("upload-part-invalid", `Part ${partNumber} must be ${expected} bytes${tooLong ? "" : `, received ${bytes}`}`);
         }
         throw err;
-      } finally {
-        streamed();
       }
+      await open;
+      await typed;
       const received = await recordPart(db, { upload_id: upload.id, part_number: partNumber, etag: part.etag, size: part.size }).catch(
         async (err) => {
           if (isForeignKeyViolation(err)) await assertStillOpen(userId, upload.id);
