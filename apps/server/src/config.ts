@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32).optional(),
   TRUST_PROXY: bool.default(false),
   REDIS_URL: z.string().optional(),
+  // Off: roll pages and the rolls list are read from the database on every request (the bench's database path).
+  REPLY_CACHE: bool.default(true),
   // Prometheus scrapes /metrics with this bearer token; unset, /metrics does not exist.
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   ROLE: z.enum(["all", "web", "worker"]).default("all"),
@@ -118,6 +120,8 @@ export interface Config {
   secretKey: string | undefined;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Whether roll pages and the rolls list are kept between writes (decision 0027); off only to measure without it. */
+  replyCache: boolean;
   /** Bearer token of `/metrics` (Prometheus); undefined: no metrics route. Secret: never logged. */
   metricsToken: string | undefined;
   /**
@@ -273,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    replyCache: e.REPLY_CACHE,
     metricsToken: e.METRICS_TOKEN,
     role: e.ROLE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -26,7 +26,14 @@ export interface ReplyCache {
  * instead of a pair of queries and a serialisation per request (decisions 0027, 0021). Any such write makes every
  * kept reply stale: coarse, and cheap to get right, since nothing has to say which rolls a write touched.
  */
-export function createReplyCache(generation: CacheGeneration): ReplyCache {
+export function createReplyCache(generation: CacheGeneration, options: { off?: boolean } = {}): ReplyCache {
+  // Off (REPLY_CACHE=false): every request reads the rows and is serialised anew, as the bench's database path.
+  if (options.off) {
+    return {
+      send: async (reply, _key, compute) => reply.type(JSON_TYPE).send(reply.serialize(await compute()) as string),
+      close() {},
+    };
+  }
   const now = generation.clock;
   const entries = new Map<string, { body: Buffer; at: string; until: number }>();
   let bytes = 0;
