@@ -18,6 +18,7 @@ import {
   findFilm,
   findFilmById,
   findFilmBySticker,
+  findFilmWithShots,
   findLabCopy,
   findRollLife,
   findRollLifeBySticker,
@@ -134,6 +135,9 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
     updated_at: row.updated_at.toISOString(),
   });
 
+  const summarised = (row: FilmRow & { shot_count: string | number; cover_key: string | null }) =>
+    toFilm(row, { count: Number(row.shot_count), coverKey: row.cover_key });
+
   /**
    * The roll with its shots; the cover and count come from the same list, so they always agree with it. The count
    * is of finished shots: one still uploading, being processed or failed is not yet one of the roll's shots.
@@ -187,30 +191,27 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
       return shown;
     },
 
+    // The list and a search's page: each roll with its shots' summary, in one statement (decision 0051).
     async list(userId: string, query: ListFilmsQuery) {
-      const rows = await listFilms(db, userId, query);
-      const summaries = await shots.summaries(rows.map((r) => r.id));
-      return rows.map((row) => toFilm(row, summaries.get(row.id)));
+      return (await listFilms(db, userId, query)).map(summarised);
     },
 
     /** The caller's rolls of these ids in the same order, as the list shows them (a search's page). */
     async byIds(userId: string, ids: readonly string[]) {
-      const [rows, summaries] = await Promise.all([listFilmsByIds(db, userId, ids), shots.summaries(ids)]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      const byId = new Map((await listFilmsByIds(db, userId, ids)).map((row) => [row.id, row]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [toFilm(row, summaries.get(id))] : [];
+        return row ? [summarised(row)] : [];
       });
     },
 
     /** The roll with its shots (signed links to their files). */
     async get(userId: string, id: string) {
-      // The shots are read alongside the roll (one round trip's wait, not two); they are used only once the roll
-      // proved to be the caller's.
-      const listed = isUuid(id) ? shots.listForFilm(id) : Promise.resolve([]);
-      listed.catch(() => undefined);
-      const row = await load(userId, id);
-      return withShots(row, undefined, listed);
+      // One statement: the roll, scoped to the caller, with its shots (decision 0051).
+      const found = await findFilmWithShots(db, userId, id);
+      if (!found) throw notFound();
+      const { shots: rows, ...row } = found;
+      return withShots(row, undefined, Promise.resolve(rows.map((shot) => shots.toShot(shot))));
     },
 
     /** Registers a roll: privacy policy accepted first, then the plan's roll capacity. */

@@ -1,6 +1,6 @@
 import { SHOT_ERROR_MESSAGES, type ShotErrorCode } from "@latent/domain/films";
 import { FRAME_EXPOSURE_FIELDS } from "@latent/domain/frame-exposure";
-import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import { type Expression, type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { Database, ShotsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
@@ -27,6 +27,37 @@ export const SHOWN_SHOT_COLUMNS = [
   "file_name",
   ...FRAME_EXPOSURE_FIELDS,
 ] as const;
+
+/** A shot as a roll's page shows it, read as JSON inside another statement (`shotRowsAsJson`). */
+export type ShownShotRow = Pick<ShotRow, (typeof SHOWN_SHOT_COLUMNS)[number]>;
+type ShotRow = Selectable<ShotsTable>;
+
+/**
+ * The shown columns of a roll's shots as one JSON array in frame order ([] without shots), to be selected beside the
+ * roll's own row: a roll's page in one statement (decision 0051). Every column keeps its value in JSON (`size`, a
+ * bigint, comes as a number instead of pg's string; `taken_at` is text).
+ */
+export function shotRowsAsJson(filmId: Expression<string>) {
+  const columns = sql.join(SHOWN_SHOT_COLUMNS.map((c) => sql.ref(`s.${c}`)));
+  return sql<
+    ShownShotRow[]
+  >`coalesce((select json_agg(t order by t.index) from (select ${columns} from shots s where s.film_id = ${filmId}) t), '[]'::json)`;
+}
+
+/**
+ * A roll's finished-shot count and cover thumbnail key (its first finished shot's), as columns of a statement that
+ * lists rolls: the list in one statement, each roll's read through the shots' (film_id, index) index (decision 0051).
+ */
+export function shotSummaryColumns(filmId: Expression<string>) {
+  return [
+    sql<string | number>`(select count(*) from shots s where s.film_id = ${filmId} and s.state = 'done')`.as("shot_count"),
+    sql<
+      string | null
+    >`(select s.thumb_key from shots s where s.film_id = ${filmId} and s.state = 'done' and s.thumb_key is not null order by s.index limit 1)`.as(
+      "cover_key",
+    ),
+  ] as const;
+}
 
 export function listShotRows(db: Db, filmId: string) {
   return db.selectFrom("shots").select(SHOWN_SHOT_COLUMNS).where("film_id", "=", filmId).orderBy("index", "asc").execute();
