@@ -38,7 +38,8 @@ function latent(args: string[], env: Record<string, string>) {
 
 /**
  * A TCP proxy on loopback between the CLI and the server that can stall every connection once `hold` bytes went
- * towards the server (to kill the CLI mid-file) and cut every connection once `cut` bytes went (a network drop).
+ * towards the server (to kill the CLI mid-file: nothing more reaches the server) and cut every connection once `cut`
+ * bytes went (a network drop).
  */
 async function cuttingProxy(targetPort: number) {
   let sent = 0;
@@ -58,6 +59,8 @@ async function cuttingProxy(targetPort: number) {
     };
     if (held) client.pause();
     client.on("data", (chunk: Buffer) => {
+      // A stalled line: what the client had sent before it stalled never reaches the server.
+      if (held) return;
       if (cut !== null && sent + chunk.length >= cut) {
         cut = null;
         cuts++;
@@ -90,9 +93,14 @@ async function cuttingProxy(targetPort: number) {
     cuts: () => cuts,
     /** Resolves once `bytes` more went through; every connection then stalls until `release`. */
     holdAfter: (bytes: number) => new Promise<void>((resolve) => (hold = { at: sent + bytes, reached: resolve })),
+    /** Ends the stall: the stalled connections are dropped (their client is gone), new ones go through. */
     release() {
+      for (const [c, u] of [...pairs]) {
+        c.destroy();
+        u.destroy();
+      }
+      pairs.clear();
       held = false;
-      for (const [c] of pairs) c.resume();
     },
     cutAfter(bytes: number) {
       cut = sent + bytes;
