@@ -68,7 +68,7 @@ const median = (values: number[]) => {
 };
 
 /** A photographer with a roll of `shots` processed scans and a link sharing it: what the shared roll and companion show. */
-async function seed(base: string, env: Record<string, string>, shots: number) {
+export async function seedSharedRoll(base: string, env: Record<string, string>, shots: number) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["apps/server/src/cli/token.ts", "--email", "lighthouse@example.com", "--role", "user"],
@@ -262,7 +262,7 @@ export async function measureLighthouse(options: {
   const origin = new URL(options.base).origin;
   if (options.keep) await mkdir(options.keep, { recursive: true });
   const needsSeed = pages.includes("shared-roll") || pages.includes("companion");
-  const seeded = needsSeed ? await seed(options.base, options.env, 6) : null;
+  const seeded = needsSeed ? await seedSharedRoll(options.base, options.env, 6) : null;
   const config = (await (await fetch(`${options.base}/api/config`)).json()) as { identity: { authority: string; client_id: string } };
   // The session as oidc-client-ts keeps it (shared/auth/stored-user-key.ts): the companion opens signed in.
   const session = seeded && {

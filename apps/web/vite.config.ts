@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { companionWorker } from "./src/features/companion/offline/worker-config.ts";
 import { directImports } from "./vite-plugins/direct-imports.ts";
+import { mantineStyles } from "./vite-plugins/mantine-styles.ts";
 import { pageChunks } from "./vite-plugins/page-chunks.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
 
@@ -45,7 +46,7 @@ const pages = pageChunks({ pages: Object.entries(PAGES).map(([name, roots]) => (
 const server = { target: "http://localhost:3000", changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), directImports(), companionWorker(), precompress()],
+  plugins: [react(), mantineStyles(), directImports(), companionWorker(), precompress()],
   // zod without eval, set once wherever it is first loaded (see the module).
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/shared/zod-jitless.ts", import.meta.url)) }] },
   build: {

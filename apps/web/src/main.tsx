@@ -4,7 +4,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import type { AppServices } from "./app/app-services.ts";
-import { sendFirstRequests } from "./app/first-requests.ts";
+import { sendFirstRequests, startSharedRoll } from "./app/first-requests.ts";
+import { prefetchPageCode } from "./app/page-code.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { createApiClient } from "./shared/api/api-client.ts";
 import { ApiError } from "./shared/api/api-error.ts";
@@ -23,10 +24,13 @@ function shouldRetry(failures: number, error: unknown) {
 }
 
 async function start(root: HTMLElement) {
+  const locale = initialLocale();
+  prefetchPageCode(location.pathname, locale);
+  const sharedRoll = startSharedRoll(location);
   // The settings are asked for while the texts load (one wait instead of two before the first page).
   const settings = fetchRuntimeConfig();
   settings.catch(() => undefined);
-  const i18n = await createI18n(initialLocale());
+  const i18n = await createI18n(locale);
   let config: Awaited<ReturnType<typeof fetchRuntimeConfig>>;
   try {
     config = await settings;
@@ -66,6 +70,7 @@ async function start(root: HTMLElement) {
     }),
     i18n,
   };
+  sharedRoll(services.queryClient);
   await sendFirstRequests(services, location.pathname);
   router = createAppRouter(services);
   createRoot(root).render(

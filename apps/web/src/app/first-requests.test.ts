@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ApiClient } from "../shared/api/api-client.ts";
 import type { AppServices } from "./app-services.ts";
-import { sendFirstRequests } from "./first-requests.ts";
+import { sendFirstRequests, startSharedRoll } from "./first-requests.ts";
 
 const doneShot = (index: number) => ({
   index,
@@ -79,5 +79,82 @@ describe("the first requests of a cold page in the user area", () => {
     await sendFirstRequests(elsewhere.services, "/u/films", (srcSet) => preloaded.push(srcSet));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(preloaded).toEqual([]);
+  });
+});
+
+describe("the first requests of the phone companion, cold", () => {
+  const rolls = [
+    { id: "r1", cover_url: "/media/c1" },
+    { id: "r2", cover_url: null },
+    { id: "r3", cover_url: "/media/c3" },
+  ];
+
+  it("are the profile, then a photographer's rolls and their covers, on its root and its rolls", async () => {
+    for (const path of ["/m", "/m/", "/m/rolls"]) {
+      const { services, sent } = servicesFor(true, { "/api/user": { role: "user" }, "/api/film": rolls });
+      const preloaded: string[] = [];
+      await sendFirstRequests(services, path, (src) => preloaded.push(src));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(sent).toEqual(["/api/user", "/api/film"]);
+      expect(preloaded).toEqual(["/media/c1", "/media/c3"]);
+    }
+  });
+
+  it("are the profile alone for a lab, whose screen lists orders, and on the companion's other screens", async () => {
+    const lab = servicesFor(true, { "/api/user": { role: "lab" } });
+    await sendFirstRequests(lab.services, "/m/rolls");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lab.sent).toEqual(["/api/user"]);
+    const scan = servicesFor(true, { "/api/user": { role: "user" } });
+    await sendFirstRequests(scan.services, "/m/scan");
+    expect(scan.sent).toEqual([]);
+  });
+});
+
+describe("a shared roll's page, cold", () => {
+  const answer = (shots: unknown[]) =>
+    new Response(JSON.stringify({ id: "f", shots, link: {} }), { status: 200, headers: { "content-type": "application/json" } });
+
+  it("asks for the roll with its code at once, then its first screen's thumbnails, and the page's query finds it", async () => {
+    const asked: { url: string; authorization: string | null }[] = [];
+    const shots = Array.from({ length: 12 }, (_, i) => doneShot(i + 1));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push({ url: String(input), authorization: new Headers(init?.headers).get("authorization") });
+      return answer(shots);
+    }) as typeof fetch;
+    try {
+      const preloaded: string[] = [];
+      const handOver = startSharedRoll({ pathname: "/film", search: "?code=abc%20" }, (srcSet) => preloaded.push(srcSet));
+      // On its way before any query client (the settings, the texts and the page's code are still loading).
+      await vi.waitFor(() => expect(asked).toHaveLength(1));
+      expect(asked[0]!.url).toMatch(/\/api\/public\/film$/);
+      expect(asked[0]!.authorization).toBe("Bearer abc");
+      const queryClient = new QueryClient();
+      handOver(queryClient);
+      await vi.waitFor(() => expect(queryClient.getQueryData(["public-film", "abc"])).toMatchObject({ id: "f" }));
+      expect(preloaded).toHaveLength(8);
+      expect(asked).toHaveLength(1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it("asks for nothing without a code, nor on another page", async () => {
+    const realFetch = globalThis.fetch;
+    let calls = 0;
+    globalThis.fetch = (async () => {
+      calls++;
+      return answer([]);
+    }) as typeof fetch;
+    try {
+      startSharedRoll({ pathname: "/film", search: "" })(new QueryClient());
+      startSharedRoll({ pathname: "/film", search: "?code=%20" })(new QueryClient());
+      startSharedRoll({ pathname: "/pricing", search: "?code=abc" })(new QueryClient());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(calls).toBe(0);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

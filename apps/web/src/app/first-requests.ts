@@ -1,7 +1,10 @@
 import { paths } from "@latent/domain/app-paths";
+import type { QueryClient } from "@tanstack/react-query";
 import { matchPath, matchRoutes } from "react-router";
 import { filmQueryOptions } from "../features/films/api/get-film.ts";
+import { filmsQueryOptions } from "../features/films/api/list-films.ts";
 import { firstScreenImages, TILE_SIZES } from "../features/films/public/gallery-items.ts";
+import { getPublicFilm, publicFilmQueryOptions } from "../features/public-film/api/get-public-film.ts";
 import { userQueryOptions } from "../features/user/api/get-user.ts";
 import type { AppServices } from "./app-services.ts";
 
@@ -20,7 +23,9 @@ export async function sendFirstRequests(
   pathname: string,
   preload: (srcSet: string) => void = preloadImage,
 ): Promise<void> {
-  if (!matchPath({ path: paths.user.root, end: false }, pathname) || !auth.isSignedIn()) return;
+  const userArea = matchPath({ path: paths.user.root, end: false }, pathname);
+  const companionRolls = COMPANION_ROLLS.some((path) => matchPath(path, pathname));
+  if (!(userArea || companionRolls) || !auth.isSignedIn()) return;
   if (!(await auth.activeUser().catch(() => null))) return;
   void queryClient.prefetchQuery(userQueryOptions(api));
   // Matched as the router matches (its params decoded), so the loader asks for the same query.
@@ -31,8 +36,52 @@ export async function sendFirstRequests(
       // The loader asks again and its page shows the error.
       () => {},
     );
+  // The companion's first screen: a photographer's rolls with their covers (the page's largest paint), asked for
+  // once the profile says photographer (a lab's screen lists orders instead). Asked for by the screen, they waited
+  // for its code, the profile and a render first (decision 0052).
+  if (companionRolls)
+    queryClient
+      .fetchQuery(userQueryOptions(api))
+      .then((user) => (user.role === "user" ? queryClient.fetchQuery(filmsQueryOptions(api, {})) : []))
+      .then(
+        (films) =>
+          films
+            .slice(0, FIRST_SCREEN_COVERS)
+            .flatMap((film) => (film.cover_url ? [film.cover_url] : []))
+            .forEach(preload),
+        // The screen asks again and shows the error.
+        () => {},
+      );
   // The calls reach fetch() a few promise steps later; one task later they are all on their way.
   await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The companion's root sends to its rolls: both open on the rolls' list. */
+const COMPANION_ROLLS = [paths.companion.root, `${paths.companion.root}/`, paths.companion.rolls];
+/** Rows of rolls a phone shows on the companion's first screen. */
+const FIRST_SCREEN_COVERS = 8;
+
+/**
+ * A shared roll's page (`/film?code=…`) opening cold: the roll is asked for at once, while the settings, the texts
+ * and the page's code load, and its first screen's thumbnails as soon as it arrives. Asked for by the page itself,
+ * it went out after all of them and the first render (≈ 1.5 s into the load on a phone's network and CPU), and the
+ * thumbnails, the page's largest paint, after it (decision 0052). It needs neither the settings nor a session (the
+ * share code is the token): call it first; the answer goes into the query cache, where the page finds it, once
+ * there is one. The same one request as before, so the owner's count of openings is unchanged.
+ */
+export function startSharedRoll(
+  location: { pathname: string; search: string },
+  preload: (srcSet: string) => void = preloadImage,
+): (queryClient: QueryClient) => void {
+  const code = location.pathname === paths.film ? (new URLSearchParams(location.search).get("code")?.trim() ?? "") : "";
+  if (!code) return () => undefined;
+  const film = getPublicFilm(code);
+  film.then(
+    (answer) => firstScreenImages(answer.shots.filter((shot) => shot.state === "done")).forEach(preload),
+    // The page shows the refusal (expired link, password) from the query's error.
+    () => undefined,
+  );
+  return (queryClient) => void queryClient.prefetchQuery({ ...publicFilmQueryOptions(code), queryFn: () => film });
 }
 
 /** Asks for an image as a tile with this `srcset` would: the browser picks the same file and keeps it. */

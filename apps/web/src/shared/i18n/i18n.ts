@@ -21,6 +21,11 @@ const lazyBundles: BackendModule = {
   },
 };
 
+/** Starts fetching one namespace's texts (the module stays in the browser's cache, where the backend finds it). */
+export function prefetchTexts(locale: Locale, ns: string): Promise<unknown> {
+  return bundles[`../../locales/${locale}/${ns}.json`]?.() ?? Promise.resolve();
+}
+
 /** localStorage key of the language chosen in this browser (spec §1). */
 export const LOCALE_STORAGE_KEY = "locale";
 

@@ -1,5 +1,5 @@
 import { BACKGROUND_COLOR, BRAND_PALETTE, BRAND_SHADE } from "@latent/domain/brand";
-import { Alert, type CSSVariablesResolver, createTheme, type MantineColorsTuple, Tooltip } from "@mantine/core";
+import { Alert, type CSSVariablesResolver, createTheme, type MantineColorsTuple, type TooltipProps } from "@mantine/core";
 
 /**
  * The darkroom-safelight orange of the sign-in pages, so leaving for the identity provider feels like one product.
@@ -19,16 +19,18 @@ export const theme = createTheme({
   components: {
     // Light alerts tint their title with the alert's colour, too pale on yellow; the background keeps the cue.
     Alert: Alert.extend({ styles: { title: { color: "var(--mantine-color-text)" } } }),
-    // Spec §9: tooltips show and hide at once, fade in 250 ms, and wrap at 12.5 rem.
-    Tooltip: Tooltip.extend({
+    // Spec §9: tooltips show and hide at once, fade in 250 ms, and wrap at 12.5 rem. Written out rather than
+    // `Tooltip.extend`, which would put Tooltip and Floating UI (~20 KB gzip) in every page's first script, used or
+    // not (decision 0052): the pages that show a tooltip load it with their own code.
+    Tooltip: {
       defaultProps: {
         openDelay: 0,
         closeDelay: 0,
         transitionProps: { transition: "fade", duration: 250 },
         multiline: true,
         maw: "12.5rem",
-      },
-    }),
+      } satisfies Partial<TooltipProps>,
+    },
   },
 });
 
