@@ -212,7 +212,9 @@ export async function startServer(databaseUrl: string, dataDir: string, port: nu
     DATABASE_URL: databaseUrl,
     ...extra,
   };
-  const child = spawn(process.execPath, [...args, "apps/server/src/main.ts"], {
+  // Started as production starts it (its V8 flags, apps/server/src/start-flags.ts).
+  const { START_FLAGS } = await import("../apps/server/src/start-flags.ts");
+  const child = spawn(process.execPath, [...START_FLAGS, ...args, "apps/server/src/main.ts"], {
     cwd: root,
     // Alone, without Redis: the mix measures one instance and its database.
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "REDIS_URL")), ...env },
@@ -290,7 +292,12 @@ export async function measureArchiveLoad(options: {
     for (const cache of ["on", "off"] as const) {
       if (cache === "off") {
         await server.stop();
-        const cpuProf = prof ? ["--cpu-prof", `--cpu-prof-dir=${join(root, "bench", "results", "prof-archive-cache-off")}`] : [];
+        const cpuProf = prof
+          ? [
+              "--cpu-prof",
+              `--cpu-prof-dir=${join(root, "bench", "results", `prof-archive-cache-off-${new Date().toISOString().replace(/[:.]/g, "-")}`)}`,
+            ]
+          : [];
         server = await startServer(databaseUrl, dataDir, port, { REPLY_CACHE: "false" }, cpuProf);
       }
       // Warm: the first requests load code and fill the pool.

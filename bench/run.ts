@@ -636,6 +636,24 @@ try {
   }
   await stop(server);
 
+  // 9c. An archive of real size under a photographers' read/write mix, with the reply cache on and off (issue 32):
+  // bench/archive-load.ts seeds 200 photographers beside the bench's rows and starts its own servers on the same
+  // database and data folder, one at a time (without Redis an instance runs alone); PostgreSQL only.
+  if (databaseUrl) {
+    const { measureArchiveLoad } = await import("./archive-load.ts");
+    for (const r of await measureArchiveLoad({ databaseUrl, quick, prof, dataDir: env.DATA_DIR! })) row(r);
+  } else {
+    row({
+      figure: "archive mix 90 % reads / 10 % writes, 200 photographers × 20 rolls × 36 frames, 50 connections",
+      value: "not measured",
+      baseline: null,
+      ratio: null,
+      goal: "≥ 0.30 of /healthz (cache on), ≥ 0.20 (off)",
+      meets: null,
+      note: "the archive is seeded over SQL: PostgreSQL only",
+    });
+  }
+
   // Uploads at wire speed (issue 32): one connection and 8 at once, against bare PUTs with the fastest client, on a
   // server of its own (bench/upload-wire.ts); its CPU per uploaded GB is what docs/capacity.md sizes uploads with.
   const { measureUploadWire } = await import("./upload-wire.ts");
