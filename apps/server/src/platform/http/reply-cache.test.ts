@@ -128,6 +128,26 @@ describe("reply cache", () => {
     expect(reads).toBe(4);
   });
 
+  it("turned off (REPLY_CACHE=false), reads the rows for every request, serialised the same, and no counter", async () => {
+    cache.close();
+    cache = createReplyCache(
+      {
+        at: async () => {
+          log.push("at");
+          return String(counter);
+        },
+        clock: () => now,
+      },
+      { off: true },
+    );
+    const first = await get("ann");
+    rows.ann = "Alps 2";
+    expect(first).toEqual({ status: 200, type: "application/json; charset=utf-8", body: { name: "Alps" } });
+    expect((await get("ann")).body.name).toBe("Alps 2");
+    expect(reads).toBe(2);
+    expect(log).toEqual(["rows", "rows"]);
+  });
+
   it("never keeps an error", async () => {
     expect((await get("carl")).status).toBe(404);
     rows.carl = "Dunes";
