@@ -18,9 +18,6 @@ export interface RollSpec {
   process: Process;
 }
 
-/** An order made for a folder no order or sticker claims: the lab fills in its customer before sending it. */
-export const WAITING_CUSTOMER = { user_name: "Waiting for the customer", user_email: "customer@awaiting.invalid" } as const;
-
 const call = <T>(api: Api, method: string, path: string, body?: unknown) =>
   withRetries(DEFAULT_RETRIES, () => api.json<T>(method, path, body));
 
@@ -149,6 +146,7 @@ export async function bindFolder(
   const reference = folderName.trim().slice(0, 100);
   const existing = await findOrder(api, reference);
   if (existing) return { ...(await rollInOrder(api, existing, spec, journal, "reference")), via: "reference", order: existing };
-  const order = await api.json<Order>("POST", "/api/orders", { reference, ...WAITING_CUSTOMER, user_phone: "" });
+  // No customer yet: the order waits for its customer's email, which the lab fills in before sending it.
+  const order = await api.json<Order>("POST", "/api/orders", { reference, user_email: null });
   return { ...(await rollInOrder(api, order, spec, journal, "new-order")), via: "new-order", order };
 }

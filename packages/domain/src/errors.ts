@@ -117,6 +117,10 @@ export const ERRORS = {
   "order-empty": { status: 409, message: "This order has no scans to send yet" },
   "order-collected": { status: 409, message: "The customer already collected this order: make a new one for more rolls" },
   "order-not-shared": { status: 409, message: "This order has no link yet: share it first" },
+  "order-no-customer-email": {
+    status: 409,
+    message: "This order is waiting for its customer's email: add it to the order before sending it",
+  },
   "order-import-unreadable": {
     status: 400,
     message: "This file is not a CSV Latent can read: save the spreadsheet as CSV (comma or semicolon separated, UTF-8)",

@@ -26,18 +26,22 @@ export const MAX_ROLLS_PER_ORDER = 20;
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** Body of POST orders/ (spec §7): the customer as the lab knows them. */
+const phone = text(30).regex(/^$|^\+?[0-9 ().-]{6,30}$/, { message: "not valid" });
+
+/**
+ * Body of POST orders/ (spec §7): the customer as the lab knows them. Without an email (omitted or null) the order
+ * waits for its customer (a hot folder's order, say): it can be shared, not sent nor claimed, until the lab fills
+ * the email in with PUT orders/{id}. The name may wait too (omitted: empty on the order).
+ */
 export const NewOrderSchema = z.object({
   reference: text(100).min(1),
-  user_name: text(200).min(1),
-  user_email: z.email().max(254),
-  user_phone: text(30)
-    .regex(/^$|^\+?[0-9 ().-]{6,30}$/, { message: "not valid" })
-    .optional()
-    .default(""),
+  user_name: text(200).min(1).optional(),
+  user_email: z.email().max(254).nullish(),
+  user_phone: phone.optional().default(""),
 });
 export type NewOrder = z.infer<typeof NewOrderSchema>;
-export const UpdateOrderSchema = NewOrderSchema.partial();
+/** Body of PUT orders/{id}: what it names changes (a null email puts the order back to waiting), the rest stays. */
+export const UpdateOrderSchema = NewOrderSchema.extend({ user_phone: phone }).partial();
 export type UpdateOrder = z.infer<typeof UpdateOrderSchema>;
 
 /**
@@ -60,8 +64,10 @@ export const OrderSchema = z.object({
   id: z.string(),
   lab_id: z.string(),
   reference: z.string(),
+  /** Empty while the lab does not know it. */
   user_name: z.string(),
-  user_email: z.string(),
+  /** Null while the order waits for its customer: it cannot be sent (409 order-no-customer-email) nor claimed. */
+  user_email: z.string().nullable(),
   user_phone: z.string(),
   /** How many rolls the lab expects for the order (an imported row's "rolls"); null when nobody said. */
   rolls_expected: z.number().int().nullable(),
@@ -129,9 +135,10 @@ export const PublicOrderSchema = z.object({
   user_name: z.string(),
   /**
    * The address the lab sent the order to: the sign-up it offers starts with it (a hint; adding the rolls still
-   * needs an account whose confirmed email is this one). Whoever holds the link got it at that address.
+   * needs an account whose confirmed email is this one). Whoever holds the link got it at that address. Null while
+   * the order waits for its customer: nobody can add its rolls until the lab names them.
    */
-  user_email: z.string(),
+  user_email: z.string().nullable(),
   lab: LabSchema.pick({ id: true, name: true, logo_url: true, webpage: true, location: true }),
   /** Each roll with its timeline (oldest step first), as the lab and the photographer recorded it. */
   films: z.array(FilmDetailSchema.extend({ timeline: z.array(RollEventSchema) })),

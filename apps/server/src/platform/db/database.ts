@@ -28,10 +28,11 @@ import * as frameExposure from "../../migrations/0024-frame-exposure.ts";
 import * as rollLife from "../../migrations/0025-roll-life.ts";
 import * as archiveSearch from "../../migrations/0026-archive-search.ts";
 import * as labCopyOfRoll from "../../migrations/0027-lab-copy-of-roll.ts";
-import * as labWebhooks from "../../migrations/0029-lab-webhooks.ts";
 import * as labApiKeys from "../../migrations/0028-lab-api-keys.ts";
+import * as labWebhooks from "../../migrations/0029-lab-webhooks.ts";
 import * as ordersAtVolume from "../../migrations/0030-orders-at-volume.ts";
 import * as guestAnswers from "../../migrations/0031-guest-answers.ts";
+import * as orderAwaitingCustomer from "../../migrations/0032-order-awaiting-customer.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0028-lab-api-keys": labApiKeys,
   "0030-orders-at-volume": ordersAtVolume,
   "0031-guest-answers": guestAnswers,
+  "0032-order-awaiting-customer": orderAwaitingCustomer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

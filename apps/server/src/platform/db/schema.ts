@@ -597,7 +597,8 @@ export interface OrdersTable {
   lab_id: string;
   reference: string;
   user_name: string;
-  user_email: string;
+  /** Null while the order waits for its customer (migration 0032): it cannot be sent or claimed then. */
+  user_email: string | null;
   user_phone: Generated<string>;
   user_id: string | null;
   status: Generated<"created" | "shared" | "sent" | "collected">;

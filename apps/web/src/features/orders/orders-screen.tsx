@@ -123,9 +123,15 @@ export function OrdersScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{order.user_name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {order.user_email}
-                  </Text>
+                  {order.user_email === null ? (
+                    <Text size="xs" c="orange.8">
+                      {t("waitingCustomer")}
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      {order.user_email}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={order.status} />

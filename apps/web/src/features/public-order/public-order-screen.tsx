@@ -70,12 +70,23 @@ function OrderView({ order, code }: { order: PublicOrder; code: string }) {
     <Stack gap="xl">
       <Stack gap="xs">
         <LabHeader lab={order.lab} />
-        <Text size="lg">{t("order", { reference: order.reference, name: order.user_name })}</Text>
+        <Text size="lg">
+          {order.user_name
+            ? t("order", { reference: order.reference, name: order.user_name })
+            : t("orderNoName", { reference: order.reference })}
+        </Text>
         <Text size="sm" c="dimmed">
           {t("expiresAt", { date: until })}
         </Text>
       </Stack>
-      <ClaimCard code={code} claimed={order.claimed} />
+      {/* An order waiting for its customer is nobody's to add yet: the lab names them first. */}
+      {order.user_email === null && !order.claimed ? (
+        <Alert color="gray" role="status">
+          {t("claim.waiting")}
+        </Alert>
+      ) : (
+        <ClaimCard code={code} claimed={order.claimed} />
+      )}
       {order.claimed_at ? (
         <CollectedNotice name={order.user_name} at={order.claimed_at} />
       ) : order.films.length === 0 ? (

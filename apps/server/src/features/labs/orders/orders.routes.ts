@@ -81,7 +81,12 @@ export function ordersRoutes(
     "/orders",
     {
       preHandler: lab("write:order"),
-      schema: { tags, summary: "A new order for a customer", body: NewOrderSchema, response: { 201: OrderSchema } },
+      schema: {
+        tags,
+        summary: "A new order for a customer (without an email it waits for its customer: shareable, not sendable)",
+        body: NewOrderSchema,
+        response: { 201: OrderSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await orders.create(callerOf(request).sub, request.body)),
   );
@@ -247,7 +252,7 @@ export function ordersRoutes(
   r.post(
     "/orders/:id/send",
     {
-      config: { errors: ["order-not-found", "order-empty", "order-collected", "share-expiry-needs-plan"] },
+      config: { errors: ["order-not-found", "order-no-customer-email", "order-empty", "order-collected", "share-expiry-needs-plan"] },
       preHandler: lab("write:order"),
       schema: {
         tags,

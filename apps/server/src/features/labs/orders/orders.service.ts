@@ -133,8 +133,9 @@ export function createOrdersService(deps: OrdersDeps) {
     id: randomUUID(),
     lab_id: labId,
     reference: body.reference,
-    user_name: body.user_name,
-    user_email: body.user_email.toLowerCase(),
+    user_name: body.user_name ?? "",
+    // None yet: the order waits for its customer until the lab fills the email in.
+    user_email: body.user_email?.toLowerCase() ?? null,
     // Stryker disable next-line StringLiteral: the phone is never missing: the route's schema defaults it to "", imports always set it.
     user_phone: body.user_phone ?? "",
     user_id: customerId,
@@ -404,8 +405,10 @@ export function createOrdersService(deps: OrdersDeps) {
 
     async update(labId: string, id: string, body: UpdateOrder): Promise<Order> {
       await own(labId, id);
-      const email = body.user_email?.toLowerCase();
-      const row = await updateOrderRow(db, labId, id, { ...body, ...(email ? { user_email: email } : {}) });
+      const row = await updateOrderRow(db, labId, id, {
+        ...body,
+        ...(body.user_email === undefined ? {} : { user_email: body.user_email?.toLowerCase() ?? null }),
+      });
       changed(labId, id, row!.status);
       return toOrder(row!);
     },
@@ -463,12 +466,15 @@ export function createOrdersService(deps: OrdersDeps) {
     /**
      * Mails the customer a fresh link with the lab's template (or the default) in the lab's language; status → sent.
      * An order with no finished scan is not sent (409 order-empty): the customer would open an empty page; nor one
-     * the customer collected (409 order-collected).
+     * the customer collected (409 order-collected), nor one still waiting for its customer's email (409
+     * order-no-customer-email).
      */
     async send(labId: string, id: string, minutes: number, locale: string, settings: ShareSettings = {}): Promise<OrderShare> {
       const row = await own(labId, id);
       // Its rolls are the customer's already: a mail would offer nothing to add, and "no scans yet" would mislead.
       if (row.claimed_at) throw new AppError("order-collected");
+      const to = row.user_email;
+      if (!to) throw new AppError("order-no-customer-email");
       const rolls = await films.ofOrder(labId, row.id);
       if (!rolls.some((f) => f.shots.some((s) => s.state === "done"))) throw new AppError("order-empty");
       const link = await newLink(row, minutes, "sent", settings, now());
@@ -483,7 +489,7 @@ export function createOrdersService(deps: OrdersDeps) {
         lab_name: labName,
       };
       await mailer.send({
-        to: row.user_email,
+        to,
         subject: fillTemplate(template.subject, values),
         text: fillTemplate(template.body, values),
         ...(fromName ? { fromName } : {}),
@@ -579,7 +585,8 @@ export function createOrdersService(deps: OrdersDeps) {
     async claim(userId: string, tokenEmail: string | null, code: string) {
       const { row } = await resolve(code);
       const email = await currentEmail(userId, tokenEmail);
-      if (!email || email.toLowerCase() !== row.user_email.toLowerCase()) throw new AppError("order-not-yours");
+      // An order waiting for its customer is nobody's yet: the lab names them first.
+      if (!email || !row.user_email || email.toLowerCase() !== row.user_email.toLowerCase()) throw new AppError("order-not-yours");
       // Stryker disable next-line ConditionalExpression: markClaimed refuses a collected order inside the transaction, with the same error.
       if (row.claimed_at) throw new AppError("order-already-added");
       const rolls = await films.orderRows(row.lab_id, row.id);

@@ -173,11 +173,13 @@ export async function countOrdersByStatus(db: Db, labId: string) {
 /** Customers of this lab: those who added one of its orders to their account (the claim sets user_id), by name or email. */
 export function listLabCustomers(db: Db, labId: string, search: string) {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // An order put back to waiting (its email removed) names no customer to pick.
   return db
     .selectFrom("orders")
     .select(["user_id", sql<string>`max(user_name)`.as("name"), sql<string>`max(user_email)`.as("email")])
     .where("lab_id", "=", labId)
     .where("user_id", "is not", null)
+    .where("user_email", "is not", null)
     .where((eb) => eb.or([eb("user_name", "ilike", like), eb("user_email", "ilike", like)]))
     .groupBy("user_id")
     .limit(20)

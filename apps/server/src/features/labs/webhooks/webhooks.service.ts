@@ -362,11 +362,14 @@ export function createLabWebhooksService(deps: LabWebhooksDeps) {
       return (await toDeliveries(labId, [(await findDelivery(db, labId, id, deliveryId!))!]))[0]!;
     },
 
-    /** An order of the lab changed (created, shared, sent, collected): its event, written in the change's `tx`. */
+    /**
+     * An order of the lab changed (created, shared, sent, collected): its event, written in the change's `tx`.
+     * `customer_email` is null while the order waits for its customer (a hot folder's order).
+     */
     async orderChanged(
       tx: Db,
       change: "created" | "shared" | "sent" | "collected",
-      order: { id: string; lab_id: string; reference: string; status: string; user_email: string },
+      order: { id: string; lab_id: string; reference: string; status: string; user_email: string | null },
       afterCommit: AfterCommit,
     ) {
       await emit(

@@ -36,40 +36,44 @@ export function LabOrdersList() {
         <Text c="dimmed">{t("companion:labOrders.empty")}</Text>
       ) : (
         <Stack gap="xs" component="ul" aria-label={t("companion:labOrders.title")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
-          {orders.data.map((order) => (
-            <li key={order.id}>
-              <Card withBorder padding="sm" radius="md" component="section" aria-label={`${order.reference} · ${order.user_name}`}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} truncate>
-                    {`${order.reference} · ${order.user_name}`}
-                  </Text>
-                  <Badge color={statusColor(order.status)} variant="light">
-                    {t(`orders:status.${order.status}`)}
-                  </Badge>
-                </Group>
-                {order.films.length === 0 ? (
-                  <Text size="sm" c="dimmed" mt={4}>
-                    {t("companion:labOrders.noRolls")}
-                  </Text>
-                ) : (
-                  <Stack gap={4} mt={6}>
-                    {order.films.map((film) => (
-                      <Button
-                        key={film.id}
-                        component={Link}
-                        to={paths.companion.roll.to(film.id)}
-                        variant="light"
-                        justify="space-between"
-                        rightSection={t("companion:rolls.shots", { count: film.shots.length })}
-                      >
-                        {filmTitle(film)}
-                      </Button>
-                    ))}
-                  </Stack>
-                )}
-              </Card>
-            </li>
-          ))}
+          {orders.data.map((order) => {
+            // A hot folder's order may not know its customer yet: it says so instead of a name.
+            const title = `${order.reference} · ${order.user_email === null && !order.user_name ? t("orders:waitingCustomer") : order.user_name}`;
+            return (
+              <li key={order.id}>
+                <Card withBorder padding="sm" radius="md" component="section" aria-label={title}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text fw={600} truncate>
+                      {title}
+                    </Text>
+                    <Badge color={statusColor(order.status)} variant="light">
+                      {t(`orders:status.${order.status}`)}
+                    </Badge>
+                  </Group>
+                  {order.films.length === 0 ? (
+                    <Text size="sm" c="dimmed" mt={4}>
+                      {t("companion:labOrders.noRolls")}
+                    </Text>
+                  ) : (
+                    <Stack gap={4} mt={6}>
+                      {order.films.map((film) => (
+                        <Button
+                          key={film.id}
+                          component={Link}
+                          to={paths.companion.roll.to(film.id)}
+                          variant="light"
+                          justify="space-between"
+                          rightSection={t("companion:rolls.shots", { count: film.shots.length })}
+                        >
+                          {filmTitle(film)}
+                        </Button>
+                      ))}
+                    </Stack>
+                  )}
+                </Card>
+              </li>
+            );
+          })}
         </Stack>
       )}
     </Stack>

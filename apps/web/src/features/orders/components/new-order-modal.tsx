@@ -5,7 +5,7 @@ import { ApiError } from "../../../shared/api/api-error.ts";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { useCreateOrder } from "../api/create-order.ts";
 import { ClientSearch } from "./client-search.tsx";
-import { EMPTY_ORDER, OrderFields, type OrderValues, useOrderForm } from "./order-fields.tsx";
+import { EMPTY_ORDER, OrderFields, type OrderValues, orderBody, useOrderForm } from "./order-fields.tsx";
 
 interface NewOrderModalProps {
   opened: boolean;
@@ -27,7 +27,7 @@ export function NewOrderModal({ opened, onClose, onCreated }: NewOrderModalProps
     create.reset();
   };
   const submit = (values: OrderValues) =>
-    create.mutate(values, {
+    create.mutate(orderBody(values), {
       onSuccess: (order) => {
         notifications.show({ color: "green", message: t("created", { reference: order.reference }) });
         close();

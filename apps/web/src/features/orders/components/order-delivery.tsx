@@ -98,11 +98,21 @@ export function OrderDelivery({ order }: { order: Order }) {
         </Button>
         {/* A collected order's rolls are in the customer's account: there is nothing left to mail them. */}
         {!order.collected && (
-          <Button loading={send.isPending} onClick={confirmSend}>
+          <Button
+            loading={send.isPending}
+            onClick={confirmSend}
+            disabled={order.user_email === null}
+            aria-describedby={order.user_email === null ? "order-send-needs-email" : undefined}
+          >
             {t("send.button")}
           </Button>
         )}
       </Group>
+      {!order.collected && order.user_email === null && (
+        <Text size="sm" c="dimmed" id="order-send-needs-email">
+          {t("send.needsEmail")}
+        </Text>
+      )}
       {share.isError && (
         <Alert color="red" role="alert">
           {errorText(share.error)}

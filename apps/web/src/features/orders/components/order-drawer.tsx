@@ -15,7 +15,7 @@ import { useUpdateOrder } from "../api/update-order.ts";
 import { AddRollForm } from "./add-roll-form.tsx";
 import { CollectedNote } from "./collected-note.tsx";
 import { OrderDelivery } from "./order-delivery.tsx";
-import { OrderFields, type OrderValues, useOrderForm } from "./order-fields.tsx";
+import { OrderFields, type OrderValues, orderBody, useOrderForm } from "./order-fields.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 interface OrderDrawerProps {
@@ -79,12 +79,12 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
   const form = useOrderForm({
     reference: order.reference,
     user_name: order.user_name,
-    user_email: order.user_email,
+    user_email: order.user_email ?? "",
     user_phone: order.user_phone,
   });
 
   const save = (values: OrderValues) =>
-    update.mutate(values, {
+    update.mutate(orderBody(values), {
       onSuccess: (saved) => {
         form.resetDirty();
         notifications.show({ color: "green", message: t("detail.saved", { reference: saved.reference }) });
@@ -120,6 +120,12 @@ function OrderContent({ order, onDeleted }: { order: Order; onDeleted: () => voi
 
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="sm">
+          {/* A hot folder's order (or one typed without it): the lab adds the email here, then can send it. */}
+          {order.user_email === null && (
+            <Alert color="orange" role="status">
+              {t("waitingCustomer")}
+            </Alert>
+          )}
           <OrderFields form={form} />
           <Group justify="flex-end">
             <Button type="submit" variant="default" loading={update.isPending} disabled={!form.isDirty()}>
