@@ -147,7 +147,8 @@ async function launchChromium() {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await Promise.race([exited, sleep(5000)]);
-      await rm(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing into the profile for a moment after it exits.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
     },
   };
 }
