@@ -41,7 +41,14 @@ export async function startServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   /** `schema`: a PostgreSQL schema to share with another instance (scale-out tests). */
-  options: { dataDir?: string; store?: StoreKind; keepData?: boolean; schema?: string; accountGate?: BuildOptions["accountGate"]; webhookClock?: BuildOptions["webhookClock"] } = {},
+  options: {
+    dataDir?: string;
+    store?: StoreKind;
+    keepData?: boolean;
+    schema?: string;
+    accountGate?: BuildOptions["accountGate"];
+    webhookClock?: BuildOptions["webhookClock"];
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "latent-test-")));
   const s3 = options.store === "s3" ? await startS3rver() : null;

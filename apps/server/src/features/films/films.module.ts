@@ -18,7 +18,9 @@ export async function filmsModule(
   const { db, store, cacheGenerations } = ctx.platform;
   const films = createFilmsService({ db, store, ...deps });
   // A roll page and the rolls list show rows of films and shots; a user's deletion cascades into both.
-  const replies = createReplyCache(cacheGenerations.follow("replies", ["films", "shots", "users"]), { off: !ctx.platform.config.replyCache });
+  const replies = createReplyCache(cacheGenerations.follow("replies", ["films", "shots", "users"]), {
+    off: !ctx.platform.config.replyCache,
+  });
   ctx.root.addHook("onClose", async () => replies.close());
   deps.users.deleting.add(async ({ userId, deleted }) => {
     const n = await films.removeAllOfUser(userId);
