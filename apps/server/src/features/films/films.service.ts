@@ -193,12 +193,12 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
 
     // The list and a search's page: each roll with its shots' summary, in one statement (decision 0051).
     async list(userId: string, query: ListFilmsQuery) {
-      return (await listFilms(db, userId, query)).map(summarised);
+      return (await listFilms(db, shots.rollSql, userId, query)).map(summarised);
     },
 
     /** The caller's rolls of these ids in the same order, as the list shows them (a search's page). */
     async byIds(userId: string, ids: readonly string[]) {
-      const byId = new Map((await listFilmsByIds(db, userId, ids)).map((row) => [row.id, row]));
+      const byId = new Map((await listFilmsByIds(db, shots.rollSql, userId, ids)).map((row) => [row.id, row]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
         return row ? [summarised(row)] : [];
@@ -208,7 +208,7 @@ export function createFilmsService({ db, store, shots, entitlements, users, gear
     /** The roll with its shots (signed links to their files). */
     async get(userId: string, id: string) {
       // One statement: the roll, scoped to the caller, with its shots (decision 0051).
-      const found = await findFilmWithShots(db, userId, id);
+      const found = await findFilmWithShots(db, shots.rollSql, userId, id);
       if (!found) throw notFound();
       const { shots: rows, ...row } = found;
       return withShots(row, undefined, Promise.resolve(rows.map((shot) => shots.toShot(shot))));

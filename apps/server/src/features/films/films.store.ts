@@ -4,15 +4,18 @@ import { toCount } from "../../platform/db/database.ts";
 import type { Db } from "../../platform/db/db-handle.ts";
 import type { FilmsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
-import { shotRowsAsJson, shotSummaryColumns } from "../shots/shots.store.ts";
+import type { ShotsService } from "../shots/shots.service.ts";
+
+/** The shots' SQL pieces a roll's statements embed, from the shots feature (its table is its own). */
+type ShotSql = ShotsService["rollSql"];
 
 /** A user's own rolls (a lab's order rolls are listed with their order, not here), each with its shots' summary. */
-export function listFilms(db: Db, userId: string, q: ListFilmsQuery) {
+export function listFilms(db: Db, shotSql: ShotSql, userId: string, q: ListFilmsQuery) {
   const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return db
     .selectFrom("films")
     .selectAll("films")
-    .select(shotSummaryColumns(sql.ref("films.id")))
+    .select(shotSql.summaryColumns(sql.ref("films.id")))
     .where("user_id", "=", userId)
     .where("order_id", "is", null)
     .$if(like !== undefined, (qb) =>
@@ -34,12 +37,12 @@ export function listFilms(db: Db, userId: string, q: ListFilmsQuery) {
 }
 
 /** The user's rolls among these ids (a search's page), in no particular order, each with its shots' summary. */
-export function listFilmsByIds(db: Db, userId: string, ids: readonly string[]) {
+export function listFilmsByIds(db: Db, shotSql: ShotSql, userId: string, ids: readonly string[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom("films")
     .selectAll("films")
-    .select(shotSummaryColumns(sql.ref("films.id")))
+    .select(shotSql.summaryColumns(sql.ref("films.id")))
     .where("user_id", "=", userId)
     .where("id", "in", ids)
     .execute();
@@ -54,12 +57,12 @@ export function findFilm(db: Db, userId: string, id: string) {
  * The user's roll with its shots, in one statement (a roll's page; decision 0051): the roll builds the view that needs
  * both, with the shots' own columns and JSON from the shots' store.
  */
-export function findFilmWithShots(db: Db, userId: string, id: string) {
+export function findFilmWithShots(db: Db, shotSql: ShotSql, userId: string, id: string) {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db
     .selectFrom("films")
     .selectAll("films")
-    .select(shotRowsAsJson(sql.ref("films.id")).as("shots"))
+    .select(shotSql.rowsAsJson(sql.ref("films.id")).as("shots"))
     .where("films.id", "=", id)
     .where("films.user_id", "=", userId)
     .executeTakeFirst();

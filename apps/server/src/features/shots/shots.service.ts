@@ -30,6 +30,8 @@ import {
   moveShotRows,
   type SHOWN_SHOT_COLUMNS,
   shotIdsOfFilm,
+  shotRowsAsJson,
+  shotSummaryColumns,
   storageUsed,
   transferShotRows,
   updateShotRow,
@@ -126,6 +128,11 @@ export function createShotsService({ db, store, signer, bus, entitlements, gear 
 
   return {
     toShot,
+    /**
+     * The shots' SQL a roll's statements embed (a roll's page and the lists in one statement, decision 0051): the
+     * shots' table stays this feature's, read through these pieces only.
+     */
+    rollSql: { rowsAsJson: shotRowsAsJson, summaryColumns: shotSummaryColumns },
     /** A signed link to one of a roll's stored files (a cover, say), with the lifetime every scan link has. */
     mediaLink: (key: string) => link(key)!,
     beforeDiscard,
