@@ -96,7 +96,7 @@ export function LinkSettingsFields({ values, onChange, paidPlan, editing, proble
       {!paidPlan && (
         <Text size="xs" c="dimmed" id={planReasonId}>
           {t("link.neverNeedsPlan")}{" "}
-          <Anchor component={Link} to={paths.user.subscriptions} inherit>
+          <Anchor component={Link} to={paths.user.subscriptions} inherit underline="always">
             {t("link.upgrade")}
           </Anchor>
         </Text>
