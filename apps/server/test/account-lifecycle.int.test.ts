@@ -178,8 +178,8 @@ describe("npm run admin on the embedded database", () => {
     expect((await again.api("/api/user", { token })).body).toMatchObject({ plan: "unlimited", blocked: true });
     expect((await again.api("/api/film", { token })).status).toBe(403);
     // Two servers and two CLI processes each open the embedded database and run its migrations: on a loaded 2-core
-    // machine that passed the suite's 60 s once.
-  }, 180_000);
+    // machine that passed the suite's 60 s once, and 180 s once beside the hot-folder and two-instance tests.
+  }, 300_000);
 });
 
 /** A socket file left behind by a server killed with SIGKILL (it never removed it). */
