@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
+import { START_FLAGS } from "../apps/server/src/start-flags.ts";
 
 export interface PushRow {
   figure: string;
@@ -167,7 +168,8 @@ export async function measureCliPush(options: { quick: boolean }): Promise<PushR
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
     const { DATABASE_URL: _unused, ...inherited } = process.env;
-    const server = spawn(process.execPath, ["apps/server/src/main.ts"], {
+    // Started as `npm start` starts it in production: with its start flags (decision 0049).
+    const server = spawn(process.execPath, [...START_FLAGS, "apps/server/src/main.ts"], {
       cwd: root,
       env: { ...inherited, ...env },
       stdio: ["ignore", "ignore", "inherit"],
