@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_SECONDS } from "@latent/domain/lab-webhooks";
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_SECONDS } from "@latent/domain/lab-webhooks";
 import { sql } from "kysely";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -437,6 +437,21 @@ describe.each(DATABASES)("lab webhooks on %s", (kind) => {
     const test = await s.api(`/api/lab/webhooks/${hook.id}/test`, { method: "POST", token: lab.token });
     expect(test.body.status).toBe("pending");
     expect(test.body.attempts).toEqual([expect.objectContaining({ status_code: null, error: expect.stringMatching(/private address/) })]);
+  });
+
+  it(`registers at most ${MAX_WEBHOOK_ENDPOINTS} endpoints for a lab, even when they are all sent at once`, async () => {
+    const lab = await signIn(s, "lab");
+    const answers = await Promise.all(
+      Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 5 }, (_, i) =>
+        s.api("/api/lab/webhooks", { method: "POST", token: lab.token, body: { url: `${base}/many/${i}`, events: ["order.created"] } }),
+      ),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    for (const res of answers.filter((res) => res.status !== 201)) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe("webhook-endpoints-limit");
+    }
+    expect((await s.api("/api/lab/webhooks", { token: lab.token })).body).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
   });
 
   it("keeps a lab's endpoints and deliveries its own: another lab and a photographer reach none of them", async () => {

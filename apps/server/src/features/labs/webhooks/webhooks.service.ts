@@ -34,7 +34,6 @@ import { checkWebhookTarget, type Resolve, systemResolve } from "./webhook-targe
 import {
   attemptsOf,
   claimDue,
-  countEndpoints,
   deleteEndpoint,
   deleteEndpointsOfLab,
   disableFailing,
@@ -42,7 +41,7 @@ import {
   findEndpoint,
   findEndpointById,
   insertDeliveries,
-  insertEndpoint,
+  insertEndpointIfRoom,
   lastDeliveries,
   listDeliveries,
   listEndpoints,
@@ -267,18 +266,22 @@ export function createLabWebhooksService(deps: LabWebhooksDeps) {
 
     /** POST lab/webhooks: a new endpoint (its address checked) and its secret, shown in this answer only. */
     async create(labId: string, body: NewWebhookEndpoint): Promise<NewWebhookEndpointResult> {
-      if ((await countEndpoints(db, labId)) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError("webhook-endpoints-limit");
       const target = await checkWebhookTarget(body.url, allowLoopback, resolve);
       const id = randomUUID();
       const secret = newWebhookSecret();
-      const row = await insertEndpoint(db, {
-        id,
-        lab_id: labId,
-        url: target.url.toString(),
-        description: body.description,
-        events: body.events,
-        secret_sealed: box.seal(secret, sealContext(id)),
-      });
+      const row = await insertEndpointIfRoom(
+        db,
+        {
+          id,
+          lab_id: labId,
+          url: target.url.toString(),
+          description: body.description,
+          events: body.events,
+          secret_sealed: box.seal(secret, sealContext(id)),
+        },
+        MAX_WEBHOOK_ENDPOINTS,
+      );
+      if (!row) throw new AppError("webhook-endpoints-limit");
       return { ...toEndpoint(row), secret };
     },
 

@@ -1,19 +1,15 @@
-import type { Insertable, Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { Db } from "../../../platform/db/db-handle.ts";
-import type { LabWebhookAttemptsTable, LabWebhookDeliveriesTable, LabWebhookEndpointsTable } from "../../../platform/db/schema.ts";
+import type {
+  Database,
+  LabWebhookAttemptsTable,
+  LabWebhookDeliveriesTable,
+  LabWebhookEndpointsTable,
+} from "../../../platform/db/schema.ts";
 
 /** The lab's endpoints, oldest first. */
 export function listEndpoints(db: Db, labId: string) {
   return db.selectFrom("lab_webhook_endpoints").selectAll().where("lab_id", "=", labId).orderBy("created_at").orderBy("id").execute();
-}
-
-export async function countEndpoints(db: Db, labId: string): Promise<number> {
-  const row = await db
-    .selectFrom("lab_webhook_endpoints")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("lab_id", "=", labId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export function findEndpoint(db: Db, labId: string, id: string) {
@@ -25,8 +21,21 @@ export function findEndpointById(db: Db, id: string) {
   return db.selectFrom("lab_webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function insertEndpoint(db: Db, row: Insertable<LabWebhookEndpointsTable>) {
-  return db.insertInto("lab_webhook_endpoints").values(row).returningAll().executeTakeFirstOrThrow();
+/**
+ * Adds an endpoint unless the lab already holds `max`; undefined then. The lab's endpoints are counted under a lock of
+ * the lab's own, so two endpoints added at once cannot both take the last place.
+ */
+export function insertEndpointIfRoom(db: Kysely<Database>, row: Insertable<LabWebhookEndpointsTable>, max: number) {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`lab_webhook_endpoints:${row.lab_id}`}, 0))`.execute(tx);
+    const { n } = await tx
+      .selectFrom("lab_webhook_endpoints")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("lab_id", "=", row.lab_id)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= max) return undefined;
+    return tx.insertInto("lab_webhook_endpoints").values(row).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 export function updateEndpoint(db: Db, labId: string, id: string, values: Updateable<LabWebhookEndpointsTable>) {
