@@ -300,4 +300,22 @@ describe.each(DATABASES)("guest answers on %s", (kind) => {
     vi.useRealTimers();
     expect(await mails()).toHaveLength(2);
   });
+
+  it("takes 20 favourites of one frame at once as one, and refuses those racing the frame's deletion with 404, never 500", async () => {
+    const { token, filmId, share, shots } = await sharedRoll(2);
+    const cookie = await guest("film", share.code, "Ona");
+    const favourite = (shot: string) => visit(`/api/public/film/favourites/${shot}`, share.code, { method: "PUT", cookie });
+    expect((await Promise.all(Array.from({ length: 20 }, () => favourite(shots[0]!)))).map((r) => r.status)).toEqual(Array(20).fill(204));
+    expect((await s.api(`/api/film/${filmId}/answers`, { token })).body.favourites).toHaveLength(1);
+
+    // The frame goes while its favourites are on their way: each finds it or not, and none is kept without it.
+    const racing = await Promise.all([
+      ...Array.from({ length: 20 }, () => favourite(shots[1]!)),
+      s.api(`/api/film/shot/${filmId}/2`, { method: "DELETE", token }),
+    ]);
+    for (const res of racing.slice(0, 20)) expect([204, 404], JSON.stringify(res.body)).toContain(res.status);
+    expect(racing[20]!.status).toBe(204);
+    const kept = await s.latent.db.selectFrom("guest_favourites").select("shot_id").where("shot_id", "=", shots[1]!).execute();
+    expect(kept).toEqual([]);
+  });
 });

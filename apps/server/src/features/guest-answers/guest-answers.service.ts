@@ -14,6 +14,7 @@ import {
 } from "@latent/domain/guest-answers";
 import { DEFAULT_LOCALE } from "@latent/domain/locales";
 import type { Kysely, Selectable } from "kysely";
+import { isForeignKeyViolation } from "../../platform/db/db-errors.ts";
 import type { Database, GuestCommentsTable, GuestRequestsTable } from "../../platform/db/schema.ts";
 import { isUuid } from "../../platform/db/uuid.ts";
 import { AppError, notFound } from "../../platform/http/app-error.ts";
@@ -163,10 +164,20 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
   /** A guest answered: the owner is told live, and by the next digest. */
   const answered = async (visitor: VisitorLink) => {
     announce(visitor.ownerId, visitor.subject);
-    await markDigestPending(db, visitor.linkId, visitor.ownerId, visitor.subject, new Date(now()));
+    await unlessGone(markDigestPending(db, visitor.linkId, visitor.ownerId, visitor.subject, new Date(now())));
   };
 
   const hourAgo = () => new Date(now() - 3600_000);
+
+  /**
+   * A write whose roll, order, frame or replied comment was deleted after its check: 404 as if it had never been
+   * there (its key refused the row, so nothing is stored without it).
+   */
+  const unlessGone = <T>(write: Promise<T>, gone: () => AppError = notFound): Promise<T> =>
+    write.catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw gone();
+      throw err;
+    });
 
   const toPublicComment = (row: CommentRow, frames: Map<string, Frame>, guestId: string | null): PublicComment => {
     const frame = row.shot_id ? frames.get(row.shot_id) : undefined;
@@ -224,14 +235,16 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
         if ((await countGuestsSince(db, visitor.linkId, hourAgo())) >= LINK_LIMITS.guestsPerHour) {
           throw new AppError("guest-answers-rate-limited").retryAfter(3600);
         }
-        guest = await insertGuest(db, {
-          owner_id: visitor.ownerId,
-          film_id: visitor.subject.filmId ?? null,
-          order_id: visitor.subject.orderId ?? null,
-          link_id: visitor.linkId,
-          name,
-          created_at: new Date(now()),
-        });
+        guest = await unlessGone(
+          insertGuest(db, {
+            owner_id: visitor.ownerId,
+            film_id: visitor.subject.filmId ?? null,
+            order_id: visitor.subject.orderId ?? null,
+            link_id: visitor.linkId,
+            name,
+            created_at: new Date(now()),
+          }),
+        );
       }
       const maxAge = Math.min(GUEST_COOKIE_MAX_S, Math.floor((visitor.expiresAt.getTime() - now()) / 1000));
       const cookie = serializeCookie(cookieName(visitor.linkId), `${guest.id}.${sign(visitor.linkId, guest.id)}`, deps.cookie(maxAge));
@@ -243,7 +256,7 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       if (!isUuid(shotId)) throw notFound();
       await frameOrThrow(visitor.ownerId, visitor.subject, shotId);
       const changed = on
-        ? await addFavourite(db, guest.id, shotId, new Date(now()))
+        ? await unlessGone(addFavourite(db, guest.id, shotId, new Date(now())))
         : (await removeFavourite(db, guest.id, shotId)).numDeletedRows > 0n;
       if (changed) await answered(visitor);
     },
@@ -260,18 +273,20 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       if ((await countCommentsSince(db, visitor.linkId, hourAgo())) >= LINK_LIMITS.commentsPerHour) {
         throw new AppError("guest-answers-rate-limited").retryAfter(3600);
       }
-      const row = await insertComment(db, {
-        owner_id: visitor.ownerId,
-        film_id: visitor.subject.filmId ?? (body.shot_id ? frames.get(body.shot_id)!.film_id : null),
-        order_id: visitor.subject.orderId ?? null,
-        link_id: visitor.linkId,
-        guest_id: guest.id,
-        author: guest.name,
-        shot_id: body.shot_id,
-        reply_to: null,
-        text: body.text,
-        created_at: new Date(now()),
-      });
+      const row = await unlessGone(
+        insertComment(db, {
+          owner_id: visitor.ownerId,
+          film_id: visitor.subject.filmId ?? (body.shot_id ? frames.get(body.shot_id)!.film_id : null),
+          order_id: visitor.subject.orderId ?? null,
+          link_id: visitor.linkId,
+          guest_id: guest.id,
+          author: guest.name,
+          shot_id: body.shot_id,
+          reply_to: null,
+          text: body.text,
+          created_at: new Date(now()),
+        }),
+      );
       await answered(visitor);
       return toPublicComment(row, frames, guest.id);
     },
@@ -283,19 +298,21 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       if ((await countRequestsSince(db, visitor.linkId, hourAgo())) >= LINK_LIMITS.requestsPerHour) {
         throw new AppError("guest-answers-rate-limited").retryAfter(3600);
       }
-      const row = await insertRequest(db, {
-        lab_id: visitor.ownerId,
-        order_id: visitor.subject.orderId!,
-        link_id: visitor.linkId,
-        guest_id: guest.id,
-        author: guest.name,
-        kind: body.kind,
-        shot_id: body.shot_id,
-        film_id: frame.film_id,
-        frame: frame.frame,
-        note: body.note,
-        created_at: new Date(now()),
-      });
+      const row = await unlessGone(
+        insertRequest(db, {
+          lab_id: visitor.ownerId,
+          order_id: visitor.subject.orderId!,
+          link_id: visitor.linkId,
+          guest_id: guest.id,
+          author: guest.name,
+          kind: body.kind,
+          shot_id: body.shot_id,
+          film_id: frame.film_id,
+          frame: frame.frame,
+          note: body.note,
+          created_at: new Date(now()),
+        }),
+      );
       await answered(visitor);
       return toRequest(row);
     },
@@ -354,18 +371,22 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       const answering =
         body.reply_to === undefined ? null : isUuid(body.reply_to) ? await findComment(db, ownerId, subject, body.reply_to) : undefined;
       if (answering === undefined) throw new AppError("comment-not-found");
-      const row = await insertComment(db, {
-        owner_id: ownerId,
-        film_id: subject.filmId ?? (body.shot_id ? frames.get(body.shot_id)!.film_id : null),
-        order_id: subject.orderId ?? null,
-        link_id: answering?.link_id ?? null,
-        guest_id: null,
-        author: await ownerName(ownerId, subject),
-        shot_id: body.shot_id,
-        reply_to: answering?.id ?? null,
-        text: body.text,
-        created_at: new Date(now()),
-      });
+      const row = await unlessGone(
+        insertComment(db, {
+          owner_id: ownerId,
+          film_id: subject.filmId ?? (body.shot_id ? frames.get(body.shot_id)!.film_id : null),
+          order_id: subject.orderId ?? null,
+          link_id: answering?.link_id ?? null,
+          guest_id: null,
+          author: await ownerName(ownerId, subject),
+          shot_id: body.shot_id,
+          reply_to: answering?.id ?? null,
+          text: body.text,
+          created_at: new Date(now()),
+        }),
+        // The comment answered was deleted meanwhile (or the roll, the order, the frame).
+        () => (answering ? new AppError("comment-not-found") : notFound()),
+      );
       announce(ownerId, subject);
       return toOwnerComment(row, frames);
     },
