@@ -38,4 +38,12 @@ describe("the log's shape", () => {
       `GET /s/[redacted]?code=[redacted]&lang=[redacted] ${film}`,
     );
   });
+
+  it("hides a lab's API key and a webhook signing secret wherever a line holds them", () => {
+    const key = "latk_abcdefghijklmn23_Q2hhbmdlIG1lIHRvIGEgcmFuZG9tIHZhbHVlIG5vdy4xMjM";
+    const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    expect(redactSecrets(`header was "Bearer ${key}", signed with ${secret}.`)).toBe(
+      `header was "Bearer latk_[redacted]", signed with whsec_[redacted].`,
+    );
+  });
 });

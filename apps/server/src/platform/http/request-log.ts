@@ -66,9 +66,15 @@ export function loggedUrl(request: { url?: string; routeOptions?: { url?: string
 const PATH_SEGMENT = /(?<=\/)[\w%~-]{16,}(?=[/?#"'\s\\]|$)/g;
 const QUERY_VALUE = /([?&][\w.-]+=)[^&#"'\s\\]+/g;
 
-/** Text with every URL query value and token-shaped path segment replaced (a log line, an error's message). */
+/** A lab's API key and a webhook signing secret, recognised by their prefix wherever they stand (a header quoted in an error). */
+const PREFIXED_SECRET = /\b(latk|whsec)_[\w+/=-]+/g;
+
+/** Text with every prefixed secret, URL query value and token-shaped path segment replaced (a log line, an error's message). */
 export function redactSecrets(text: string): string {
-  return text.replace(QUERY_VALUE, `$1${REDACTED}`).replace(PATH_SEGMENT, (segment) => (tokenLike(segment) ? REDACTED : segment));
+  return text
+    .replace(PREFIXED_SECRET, `$1_${REDACTED}`)
+    .replace(QUERY_VALUE, `$1${REDACTED}`)
+    .replace(PATH_SEGMENT, (segment) => (tokenLike(segment) ? REDACTED : segment));
 }
 
 /** A client's own request id when it is a plain token (a proxy's, say), so its logs and ours line up; a new one otherwise. */
