@@ -134,12 +134,7 @@ export function createSharesService(deps: SharesDeps) {
       const touchesExpiry = settings.expiry !== undefined || settings.expires_at !== undefined;
       const expiresAt = touchesExpiry ? linkExpiry(settings, null, now(), await paid(userId)) : null;
       const password =
-        settings.password === undefined
-          ? {}
-          : {
-              password_hash: settings.password ? await hashLinkPassword(settings.password) : null,
-              password_generation: row.password_generation + 1,
-            };
+        settings.password === undefined ? {} : { password_hash: settings.password ? await hashLinkPassword(settings.password) : null };
       const updated = await updateShareLinkSettings(db, userId, film.id, row.id, {
         ...password,
         ...(settings.downloads === undefined ? {} : { downloads: settings.downloads }),

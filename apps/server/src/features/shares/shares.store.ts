@@ -71,17 +71,23 @@ export function findOwnShareLink(db: Db, userId: string, filmId: string, id: str
     .executeTakeFirst();
 }
 
-/** Changes an owner's link's settings (never its code); the row as it now is, or undefined when there is none. */
+/**
+ * Changes an owner's link's settings (never its code); the row as it now is, or undefined when there is none. A new
+ * or removed password moves its generation on in the statement itself, so two changes at once never share one.
+ */
 export function updateShareLinkSettings(
   db: Db,
   userId: string,
   filmId: string,
   id: string,
-  values: Pick<Updateable<ShareLinksTable>, "password_hash" | "password_generation" | "downloads" | "guest_answers" | "expires_at">,
+  values: Pick<Updateable<ShareLinksTable>, "password_hash" | "downloads" | "guest_answers" | "expires_at">,
 ) {
   return db
     .updateTable("share_links")
-    .set(values)
+    .set((eb) => ({
+      ...values,
+      ...(values.password_hash === undefined ? {} : { password_generation: eb("password_generation", "+", 1) }),
+    }))
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("film_id", "=", filmId)

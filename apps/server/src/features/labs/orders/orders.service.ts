@@ -231,7 +231,7 @@ export function createOrdersService(deps: OrdersDeps) {
         share_expires_at: expiresAt,
         status,
         // What the body leaves out stays as the order's link had it (the password too).
-        ...(await linkControls(row, settings)),
+        ...(await linkControls(settings)),
         ...(sentAt ? { sent_at: sentAt } : {}),
       });
       if (updated) await changing.run({ tx, change: sentAt ? "sent" : "shared", order: updated, afterCommit });
@@ -247,14 +247,11 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /** The columns a link's settings change: a new or removed password moves its generation on (earlier unlocks end). */
-  async function linkControls(row: OrderRow, settings: ShareSettings) {
+  async function linkControls(settings: ShareSettings) {
     return {
       ...(settings.password === undefined
         ? {}
-        : {
-            share_password_hash: settings.password ? await hashLinkPassword(settings.password) : null,
-            share_password_generation: row.share_password_generation + 1,
-          }),
+        : { share_password_hash: settings.password ? await hashLinkPassword(settings.password) : null }),
       ...(settings.downloads === undefined ? {} : { share_downloads: settings.downloads }),
       ...(settings.guest_answers === undefined ? {} : { share_guest_answers: settings.guest_answers }),
     };
@@ -455,7 +452,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const touchesExpiry = settings.expiry !== undefined || settings.expires_at !== undefined;
       const expiresAt = touchesExpiry ? linkExpiry(settings, null, now().getTime(), await paid(labId)) : null;
       const updated = await updateOrderRow(db, labId, row.id, {
-        ...(await linkControls(row, settings)),
+        ...(await linkControls(settings)),
         ...(expiresAt ? { share_expires_at: expiresAt } : {}),
       });
       if (!updated) throw new AppError("order-not-found");

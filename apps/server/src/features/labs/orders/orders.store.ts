@@ -98,7 +98,13 @@ export function listOrders(
 export function updateOrderRow(db: Db, labId: string, id: string, values: Updateable<OrdersTable>) {
   return db
     .updateTable("orders")
-    .set({ ...values, updated_at: new Date() })
+    .set((eb) => ({
+      ...values,
+      // A new or removed link password moves its generation on in the statement itself: two changes at once never
+      // share one, so an unlock of either ends.
+      ...(values.share_password_hash === undefined ? {} : { share_password_generation: eb("share_password_generation", "+", 1) }),
+      updated_at: new Date(),
+    }))
     .where("id", "=", id)
     .where("lab_id", "=", labId)
     .returningAll()
