@@ -11,11 +11,11 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort, freshDatabase, sleep } from "./bench-support.ts";
 
 export interface ArchiveLoadRow {
   figure: string;
@@ -29,14 +29,6 @@ export interface ArchiveLoadRow {
 }
 
 const root = new URL("..", import.meta.url).pathname;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 const PLACES = ["Cadaqués", "Girona", "València", "Étretat", "Montmartre", "Napoli", "Lisboa", "Brooklyn", "Empordà", "Sevilla"];
 const STOCKS = [
@@ -346,26 +338,17 @@ if (import.meta.main) {
       console.error("node bench/archive-load.ts needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)");
       process.exit(2);
     }
-    const name = `latent_archive_bench_${process.pid}`;
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(query);
-      await client.end();
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
+    const database = await freshDatabase(pgUrl, `latent_archive_bench_${process.pid}`);
     try {
       await mkdir(join(root, "bench", "results"), { recursive: true });
-      for (const r of await measureArchiveLoad({ databaseUrl: url.toString(), quick, prof: argv.includes("--prof") })) {
+      for (const r of await measureArchiveLoad({ databaseUrl: database.url, quick, prof: argv.includes("--prof") })) {
         console.log(`${r.figure}: ${typeof r.value === "number" ? r.value.toFixed(1) : r.value} ${r.unit ?? ""}`);
         console.log(
           `  baseline ${typeof r.baseline === "number" ? r.baseline.toFixed(1) : "—"}; ratio ${r.ratio?.toFixed(2) ?? "—"}; ${r.note ?? ""}; meets: ${r.meets}`,
         );
       }
     } finally {
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
     }
   }
 }

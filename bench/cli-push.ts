@@ -12,13 +12,12 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, unlink } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import sharp from "sharp";
 import { START_FLAGS } from "../apps/server/src/start-flags.ts";
+import { freePort, freshDatabase, sleep } from "./bench-support.ts";
 
 export interface PushRow {
   figure: string;
@@ -32,14 +31,6 @@ export interface PushRow {
 }
 
 const root = new URL("..", import.meta.url).pathname;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** The baseline's receiver: each PUT streamed into a file of its own with 1 MiB writes, answered once on disk. */
 const BARE_PUT_SERVER = `
@@ -140,20 +131,9 @@ export async function measureCliPush(options: { quick: boolean }): Promise<PushR
     const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
     let databaseUrl: string | undefined;
     if (pgUrl) {
-      const name = `latent_bench_push_${process.pid}`;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const fresh = await freshDatabase(pgUrl, `latent_bench_push_${process.pid}`);
+      databaseUrl = fresh.url;
+      dropDatabase = fresh.drop;
     }
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -8,11 +8,11 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort, freshDatabase, percentile } from "./bench-support.ts";
 
 export interface OrdersListRow {
   figure: string;
@@ -26,8 +26,6 @@ export interface OrdersListRow {
 }
 
 const root = new URL("..", import.meta.url).pathname;
-const percentile = (samples: number[], p: number) =>
-  samples.toSorted((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
 
 const FIRST = [
   "María",
@@ -200,23 +198,9 @@ if (import.meta.main) {
     console.error("node bench/orders-list.ts needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)");
     process.exit(2);
   }
-  const name = `latent_orders_bench_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
+  const database = await freshDatabase(pgUrl, `latent_orders_bench_${process.pid}`);
   const dir = await mkdtemp(join(tmpdir(), "latent-orders-bench-"));
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
     PORT: String(port),
@@ -225,7 +209,7 @@ if (import.meta.main) {
     DATA_DIR: join(dir, "data"),
     WEB_DIST: join(dir, "no-web"),
     LOG_LEVEL: "warn",
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
   };
   const server = spawn(process.execPath, ["apps/server/src/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
   try {
@@ -237,14 +221,14 @@ if (import.meta.main) {
       if (ready) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    for (const r of await measureOrdersList({ base, env, databaseUrl: url.toString(), quick })) {
+    for (const r of await measureOrdersList({ base, env, databaseUrl: database.url, quick })) {
       console.log(`${r.figure}: ${typeof r.value === "number" ? r.value.toFixed(1) : r.value} ${r.unit ?? ""}`);
       console.log(`  baseline ${typeof r.baseline === "number" ? r.baseline.toFixed(1) : "—"}; ${r.note ?? ""}; meets: ${r.meets}`);
     }
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
-    await admin(`drop database if exists ${name} with (force)`);
+    await database.drop();
     await rm(dir, { recursive: true, force: true });
   }
 }

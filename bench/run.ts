@@ -13,13 +13,12 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { get } from "node:http";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import pg from "pg";
 import sharp from "sharp";
+import { freePort, freshDatabase, sleep } from "./bench-support.ts";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -37,14 +36,6 @@ const SIZE = quick
   : { width: 6000, height: 4000, rollShots: 36, rollWidth: 6000, rollHeight: 4000, uploads: 3, runs: 3, loadS: 10, settleS: 60, rolls: 50 };
 const MiB = 1024 * 1024;
 const mb = (bytes: number) => bytes / MiB;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 const rssOf = async (pid: number) => Number((await readFile(`/proc/${pid}/status`, "utf8")).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
 
 interface Row {
@@ -176,20 +167,9 @@ try {
   const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   if (pgUrl) {
-    const name = `latent_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const fresh = await freshDatabase(pgUrl, `latent_bench_${process.pid}`);
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const database = databaseUrl ? "PostgreSQL" : "PGlite";
 

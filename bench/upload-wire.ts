@@ -14,12 +14,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomFillSync } from "node:crypto";
 import { mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { START_FLAGS } from "../apps/server/src/start-flags.ts";
+import { freePort, freshDatabase, sleep } from "./bench-support.ts";
 
 export interface UploadWireRow {
   figure: string;
@@ -44,14 +43,6 @@ export interface UploadCapacity {
 const root = new URL("..", import.meta.url).pathname;
 const PART = 16 * 1024 * 1024;
 const MB = 1e6;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 /** A process's CPU time so far, all threads (ms). */
 const cpuMsOf = async (pid: number) => {
   const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
@@ -178,20 +169,9 @@ export async function measureUploadWire(options: {
     const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
     let databaseUrl: string | undefined;
     if (pgUrl) {
-      const name = `latent_bench_upload_${process.pid}`;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const fresh = await freshDatabase(pgUrl, `latent_bench_upload_${process.pid}`);
+      databaseUrl = fresh.url;
+      dropDatabase = fresh.drop;
     }
     const { DATABASE_URL: _unused, ...inherited } = process.env;
     const port = await freePort();
