@@ -318,4 +318,32 @@ describe.each(DATABASES)("guest answers on %s", (kind) => {
     const kept = await s.latent.db.selectFrom("guest_favourites").select("shot_id").where("shot_id", "=", shots[1]!).execute();
     expect(kept).toEqual([]);
   });
+
+  it("lets 20 new guests arriving at once take only the places a link has left in its hour", async () => {
+    const { filmId, share } = await sharedRoll(1);
+    const { user_id } = await s.latent.db.selectFrom("films").select("user_id").where("id", "=", filmId).executeTakeFirstOrThrow();
+    // The link already gained all its guests of the hour but one.
+    await s.latent.db
+      .insertInto("guests")
+      .values(
+        Array.from({ length: 199 }, (_, i) => ({
+          owner_id: user_id,
+          film_id: filmId,
+          link_id: share.id,
+          name: `Guest ${i}`,
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+    const arriving = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => visit("/api/public/film/guest", share.code, { method: "POST", body: { name: `New ${i}` } })),
+    );
+    expect(arriving.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(429)]);
+    const { n } = await s.latent.db
+      .selectFrom("guests")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("link_id", "=", share.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(200);
+  });
 });

@@ -53,6 +53,7 @@ import {
   type Subject,
   setCommentHidden,
   setRequestDone,
+  underLinkLock,
 } from "./guest-answers.store.ts";
 
 /** What one link may take in an hour, from every visitor together (each client's own pace is the routes' limit). */
@@ -232,17 +233,19 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       const known = await guestOf(visitor, cookies);
       let guest = known ? await renameGuest(db, known.id, visitor.linkId, name) : undefined;
       if (!guest) {
-        if ((await countGuestsSince(db, visitor.linkId, hourAgo())) >= LINK_LIMITS.guestsPerHour) {
-          throw new AppError("guest-answers-rate-limited").retryAfter(3600);
-        }
         guest = await unlessGone(
-          insertGuest(db, {
-            owner_id: visitor.ownerId,
-            film_id: visitor.subject.filmId ?? null,
-            order_id: visitor.subject.orderId ?? null,
-            link_id: visitor.linkId,
-            name,
-            created_at: new Date(now()),
+          underLinkLock(db, visitor.linkId, async (tx) => {
+            if ((await countGuestsSince(tx, visitor.linkId, hourAgo())) >= LINK_LIMITS.guestsPerHour) {
+              throw new AppError("guest-answers-rate-limited").retryAfter(3600);
+            }
+            return insertGuest(tx, {
+              owner_id: visitor.ownerId,
+              film_id: visitor.subject.filmId ?? null,
+              order_id: visitor.subject.orderId ?? null,
+              link_id: visitor.linkId,
+              name,
+              created_at: new Date(now()),
+            });
           }),
         );
       }
@@ -270,21 +273,23 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       const { visitor, guest } = await writer(kind, code, cookies);
       const frames = await framesOf(visitor.ownerId, visitor.subject);
       if (body.shot_id !== null && !(isUuid(body.shot_id) && frames.has(body.shot_id))) throw notFound();
-      if ((await countCommentsSince(db, visitor.linkId, hourAgo())) >= LINK_LIMITS.commentsPerHour) {
-        throw new AppError("guest-answers-rate-limited").retryAfter(3600);
-      }
       const row = await unlessGone(
-        insertComment(db, {
-          owner_id: visitor.ownerId,
-          film_id: visitor.subject.filmId ?? (body.shot_id ? frames.get(body.shot_id)!.film_id : null),
-          order_id: visitor.subject.orderId ?? null,
-          link_id: visitor.linkId,
-          guest_id: guest.id,
-          author: guest.name,
-          shot_id: body.shot_id,
-          reply_to: null,
-          text: body.text,
-          created_at: new Date(now()),
+        underLinkLock(db, visitor.linkId, async (tx) => {
+          if ((await countCommentsSince(tx, visitor.linkId, hourAgo())) >= LINK_LIMITS.commentsPerHour) {
+            throw new AppError("guest-answers-rate-limited").retryAfter(3600);
+          }
+          return insertComment(tx, {
+            owner_id: visitor.ownerId,
+            film_id: visitor.subject.filmId ?? (body.shot_id ? frames.get(body.shot_id)!.film_id : null),
+            order_id: visitor.subject.orderId ?? null,
+            link_id: visitor.linkId,
+            guest_id: guest.id,
+            author: guest.name,
+            shot_id: body.shot_id,
+            reply_to: null,
+            text: body.text,
+            created_at: new Date(now()),
+          });
         }),
       );
       await answered(visitor);
@@ -295,22 +300,24 @@ export function createGuestAnswersService(deps: GuestAnswersDeps) {
       const { visitor, guest } = await writer("order", code, cookies);
       if (!isUuid(body.shot_id)) throw notFound();
       const frame = await frameOrThrow(visitor.ownerId, visitor.subject, body.shot_id);
-      if ((await countRequestsSince(db, visitor.linkId, hourAgo())) >= LINK_LIMITS.requestsPerHour) {
-        throw new AppError("guest-answers-rate-limited").retryAfter(3600);
-      }
       const row = await unlessGone(
-        insertRequest(db, {
-          lab_id: visitor.ownerId,
-          order_id: visitor.subject.orderId!,
-          link_id: visitor.linkId,
-          guest_id: guest.id,
-          author: guest.name,
-          kind: body.kind,
-          shot_id: body.shot_id,
-          film_id: frame.film_id,
-          frame: frame.frame,
-          note: body.note,
-          created_at: new Date(now()),
+        underLinkLock(db, visitor.linkId, async (tx) => {
+          if ((await countRequestsSince(tx, visitor.linkId, hourAgo())) >= LINK_LIMITS.requestsPerHour) {
+            throw new AppError("guest-answers-rate-limited").retryAfter(3600);
+          }
+          return insertRequest(tx, {
+            lab_id: visitor.ownerId,
+            order_id: visitor.subject.orderId!,
+            link_id: visitor.linkId,
+            guest_id: guest.id,
+            author: guest.name,
+            kind: body.kind,
+            shot_id: body.shot_id,
+            film_id: frame.film_id,
+            frame: frame.frame,
+            note: body.note,
+            created_at: new Date(now()),
+          });
         }),
       );
       await answered(visitor);

@@ -1,9 +1,20 @@
-import type { Insertable } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { Db } from "../../platform/db/db-handle.ts";
-import type { GuestCommentsTable, GuestRequestsTable, GuestsTable } from "../../platform/db/schema.ts";
+import type { Database, GuestCommentsTable, GuestRequestsTable, GuestsTable } from "../../platform/db/schema.ts";
 
 /** Where answers belong: a roll (through one of its share links) or an order (through its link). */
 export type Subject = { filmId: string; orderId?: undefined } | { orderId: string; filmId?: undefined };
+
+/**
+ * Runs `work` holding a lock of the link's own (on every instance), so a link's hourly limits are counted and taken
+ * by one writer at a time: twenty answers at once cannot all take the last place.
+ */
+export function underLinkLock<T>(db: Kysely<Database>, linkId: string, work: (tx: Transaction<Database>) => Promise<T>) {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`guest_answers:${linkId}`}, 0))`.execute(tx);
+    return work(tx);
+  });
+}
 
 export function insertGuest(db: Db, guest: Insertable<GuestsTable>) {
   return db.insertInto("guests").values(guest).returning(["id", "name"]).executeTakeFirstOrThrow();
