@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE } from "@latent/domain/locales";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../../../platform/crypto/secret-box.ts";
+import { isForeignKeyViolation } from "../../../platform/db/db-errors.ts";
 import type { Db } from "../../../platform/db/db-handle.ts";
 import type { Database, LabWebhookDeliveriesTable, LabWebhookEndpointsTable } from "../../../platform/db/schema.ts";
 import type { AfterCommit } from "../../../platform/db/transaction.ts";
@@ -196,18 +197,24 @@ export function createLabWebhooksService(deps: LabWebhooksDeps) {
     const exhausted = !ok && count > WEBHOOK_RETRY_SECONDS.length;
     const status = ok ? "delivered" : exhausted ? "failed" : "pending";
     const next = status === "pending" ? new Date(at.getTime() + WEBHOOK_RETRY_SECONDS[count - 1]! * 1000) : null;
-    await recordAttempt(
-      db,
-      {
-        id: randomUUID(),
-        delivery_id: delivery.id,
-        at,
-        status_code: result.statusCode,
-        error: result.error,
-        duration_ms: Math.round(performance.now() - started),
-      },
-      { status, attempt_count: count, next_attempt_at: next },
-    );
+    try {
+      await recordAttempt(
+        db,
+        {
+          id: randomUUID(),
+          delivery_id: delivery.id,
+          at,
+          status_code: result.statusCode,
+          error: result.error,
+          duration_ms: Math.round(performance.now() - started),
+        },
+        { status, attempt_count: count, next_attempt_at: next },
+      );
+    } catch (err) {
+      // The endpoint was deleted while it was called: its delivery went with it, and there is nothing left to log.
+      if (isForeignKeyViolation(err)) return;
+      throw err;
+    }
     const outcome = await recordEndpointOutcome(db, endpoint.id, ok, at);
     if (!exhausted || !outcome?.failing_since) return;
     // Every attempt since failing_since failed: past the limit, the endpoint stops costing retries.
@@ -227,6 +234,23 @@ export function createLabWebhooksService(deps: LabWebhooksDeps) {
       await Promise.all(claimed.map((d) => attempt(d, at)));
       tried += claimed.length;
     }
+  }
+
+  /**
+   * Writes deliveries the lab asked for on one of its endpoints (a resend, a test event), tries them at once and
+   * answers the first; 404 when the endpoint was deleted meanwhile (the rows cannot go in, or went with it).
+   */
+  async function deliverNow(labId: string, endpointId: string, write: () => Promise<string[]>): Promise<WebhookDelivery> {
+    let deliveryId: string;
+    try {
+      [deliveryId] = (await write()) as [string];
+    } catch (err) {
+      throw isForeignKeyViolation(err) ? new AppError("webhook-endpoint-not-found") : err;
+    }
+    await sweep(now(), [deliveryId]);
+    const row = await findDelivery(db, labId, endpointId, deliveryId);
+    if (!row) throw new AppError("webhook-endpoint-not-found");
+    return (await toDeliveries(labId, [row]))[0]!;
   }
 
   /** Starts a sweep without waiting for it (after a commit: the request answers at once). */
@@ -335,34 +359,35 @@ export function createLabWebhooksService(deps: LabWebhooksDeps) {
       const original = isUuid(deliveryId) ? await findDelivery(db, labId, id, deliveryId) : undefined;
       if (!original) throw new AppError("webhook-delivery-not-found");
       if (!endpoint.enabled) throw new AppError("webhook-endpoint-disabled");
-      const at = now();
-      const copyId = randomUUID();
-      await insertDeliveries(db, [
-        {
-          id: copyId,
-          endpoint_id: id,
-          lab_id: labId,
-          event_id: original.event_id,
-          type: original.type,
-          payload: original.payload,
-          next_attempt_at: at,
-          created_at: at,
-        },
-      ]);
-      await sweep(at, [copyId]);
-      return (await toDeliveries(labId, [(await findDelivery(db, labId, id, copyId))!]))[0]!;
+      return deliverNow(labId, id, async () => {
+        const at = now();
+        const copyId = randomUUID();
+        await insertDeliveries(db, [
+          {
+            id: copyId,
+            endpoint_id: id,
+            lab_id: labId,
+            event_id: original.event_id,
+            type: original.type,
+            payload: original.payload,
+            next_attempt_at: at,
+            created_at: at,
+          },
+        ]);
+        return [copyId];
+      });
     },
 
     /** POST lab/webhooks/{id}/test: a `webhook.test` event to this endpoint only; answers after its first attempt. */
     async sendTest(labId: string, id: string): Promise<WebhookDelivery> {
       const endpoint = await own(labId, id);
       if (!endpoint.enabled) throw new AppError("webhook-endpoint-disabled");
-      const [deliveryId] = await enqueue(db, labId, [id], WEBHOOK_TEST_EVENT, {
-        endpoint_id: id,
-        message: "A test event from Latent: your endpoint receives and verifies webhooks.",
-      });
-      await sweep(now(), [deliveryId!]);
-      return (await toDeliveries(labId, [(await findDelivery(db, labId, id, deliveryId!))!]))[0]!;
+      return deliverNow(labId, id, () =>
+        enqueue(db, labId, [id], WEBHOOK_TEST_EVENT, {
+          endpoint_id: id,
+          message: "A test event from Latent: your endpoint receives and verifies webhooks.",
+        }),
+      );
     },
 
     /**
