@@ -3,11 +3,11 @@ import { NO_EXPOSURE } from "@latent/domain/frame-exposure";
 import type { FrameLogPreview } from "@latent/domain/frame-logs/frame-log-api";
 import { FRAME_LOG_MAX_BYTES } from "@latent/domain/frame-logs/read-frame-log";
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
-import { Dropzone } from "@mantine/dropzone";
 import { notifications } from "@mantine/notifications";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { FileDropzone } from "../../../shared/ui/file-dropzone.tsx";
 import { useApplyFrameLog } from "../api/apply-frame-log.ts";
 import { usePreviewFrameLog } from "../api/preview-frame-log.ts";
 import { exposureRows, exposureWords } from "../public/exposure-texts.ts";
@@ -37,7 +37,6 @@ export function FrameLogDialog({ film, opened, onClose }: { film: FilmDetail; op
   const errorText = useApiErrorText();
   const preview = usePreviewFrameLog(film.id);
   const apply = useApplyFrameLog(film.id);
-  const openPicker = useRef<() => void>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const [choice, setChoice] = useState<ReviewChoice | null>(null);
@@ -53,9 +52,7 @@ export function FrameLogDialog({ film, opened, onClose }: { film: FilmDetail; op
       { onSuccess: (answer) => setChoice(initialChoice(answer)) },
     );
   };
-  const choose = async (files: File[]) => {
-    const chosen = files[0];
-    if (!chosen) return;
+  const choose = async (chosen: File) => {
     setTooLarge(chosen.size > FRAME_LOG_MAX_BYTES);
     if (chosen.size > FRAME_LOG_MAX_BYTES) return;
     read({ name: chosen.name, text: await chosen.text() });
@@ -103,24 +100,12 @@ export function FrameLogDialog({ film, opened, onClose }: { film: FilmDetail; op
             <Text size="sm" c="dimmed">
               {t("frameLog.intro")}
             </Text>
-            <Dropzone
-              onDrop={(files) => void choose(files)}
-              openRef={openPicker}
-              activateOnClick={false}
-              activateOnKeyboard={false}
-              enablePointerEvents
-              multiple={false}
+            <FileDropzone
+              onFile={(file) => void choose(file)}
               loading={preview.isPending}
-              aria-label={t("frameLog.drop")}
-              p="lg"
-            >
-              <Stack align="center" gap="xs">
-                <Text style={{ pointerEvents: "none" }}>{t("frameLog.drop")}</Text>
-                <Button variant="default" onClick={() => openPicker.current?.()}>
-                  {t("frameLog.choose")}
-                </Button>
-              </Stack>
-            </Dropzone>
+              dropLabel={t("frameLog.drop")}
+              chooseLabel={t("frameLog.choose")}
+            />
           </>
         )}
         {preview.isPending && (

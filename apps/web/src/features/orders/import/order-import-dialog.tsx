@@ -1,9 +1,9 @@
 import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_TEMPLATE, type OrderImportResult } from "@latent/domain/order-import";
 import { Alert, Badge, Button, Code, Group, List, Modal, Stack, Table, Text } from "@mantine/core";
-import { Dropzone } from "@mantine/dropzone";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { FileDropzone } from "../../../shared/ui/file-dropzone.tsx";
 import { useCommitImport, usePreviewImport } from "./api/import-orders.ts";
 
 const CSV_ACCEPT = { "text/csv": [".csv"], "text/plain": [".csv", ".txt"], "application/vnd.ms-excel": [".csv"] };
@@ -27,7 +27,6 @@ export function OrderImportDialog({ opened, onClose }: { opened: boolean; onClos
   const errorText = useApiErrorText();
   const preview = usePreviewImport();
   const commit = useCommitImport();
-  const openPicker = useRef<() => void>(null);
   const [file, setFile] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
 
@@ -41,9 +40,7 @@ export function OrderImportDialog({ opened, onClose }: { opened: boolean; onClos
     reset();
     onClose();
   };
-  const choose = (files: File[]) => {
-    const chosen = files[0];
-    if (!chosen) return;
+  const choose = (chosen: File) => {
     reset();
     setTooLarge(chosen.size > ORDER_IMPORT_MAX_BYTES);
     if (chosen.size > ORDER_IMPORT_MAX_BYTES) return;
@@ -69,27 +66,15 @@ export function OrderImportDialog({ opened, onClose }: { opened: boolean; onClos
                 {t("template")}
               </Button>
             </Group>
-            <Dropzone
-              onDrop={choose}
+            <FileDropzone
+              onFile={choose}
               onReject={() => setTooLarge(true)}
-              openRef={openPicker}
               accept={CSV_ACCEPT}
               maxSize={ORDER_IMPORT_MAX_BYTES}
-              activateOnClick={false}
-              activateOnKeyboard={false}
-              enablePointerEvents
-              multiple={false}
               loading={preview.isPending}
-              aria-label={t("drop")}
-              p="lg"
-            >
-              <Stack align="center" gap="xs">
-                <Text style={{ pointerEvents: "none" }}>{t("drop")}</Text>
-                <Button variant="default" onClick={() => openPicker.current?.()}>
-                  {t("choose")}
-                </Button>
-              </Stack>
-            </Dropzone>
+              dropLabel={t("drop")}
+              chooseLabel={t("choose")}
+            />
           </>
         )}
         {preview.isPending && (
