@@ -454,7 +454,7 @@ describe.each(DATABASES)("lab webhooks on %s", (kind) => {
     expect((await s.api("/api/lab/webhooks", { token: lab.token })).body).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
   });
 
-  it("answers resends and test events sent while their endpoint is deleted with 404, never a failure", async () => {
+  it("answers resends, test events and new secrets asked while their endpoint is deleted with 404, never a failure", async () => {
     const lab = await signIn(s, "lab");
     const hook = await endpoint(lab.token, ["order.created"]);
     await newOrder(lab.token);
@@ -463,10 +463,14 @@ describe.each(DATABASES)("lab webhooks on %s", (kind) => {
     const calls = Array.from({ length: 20 }, (_, i) =>
       i === 10
         ? s.api(`/api/lab/webhooks/${hook.id}`, { method: "DELETE", token: lab.token })
-        : s.api(i % 2 ? `/api/lab/webhooks/${hook.id}/test` : `/api/lab/webhooks/${hook.id}/deliveries/${delivery.id}/resend`, {
-            method: "POST",
-            token: lab.token,
-          }),
+        : s.api(
+            [
+              `/api/lab/webhooks/${hook.id}/test`,
+              `/api/lab/webhooks/${hook.id}/deliveries/${delivery.id}/resend`,
+              `/api/lab/webhooks/${hook.id}/secret`,
+            ][i % 3]!,
+            { method: "POST", token: lab.token },
+          ),
     );
     for (const res of await Promise.all(calls)) {
       expect([200, 204, 404], JSON.stringify(res.body)).toContain(res.status);

@@ -333,7 +333,9 @@ export function createLabWebhooksService(deps: LabWebhooksDeps) {
     async rotateSecret(labId: string, id: string): Promise<WebhookSecret> {
       await own(labId, id);
       const secret = newWebhookSecret();
-      await updateEndpoint(db, labId, id, { secret_sealed: box.seal(secret, sealContext(id)) });
+      // Deleted meanwhile: a secret that signs nothing is not shown as if it did.
+      if (!(await updateEndpoint(db, labId, id, { secret_sealed: box.seal(secret, sealContext(id)) })))
+        throw new AppError("webhook-endpoint-not-found");
       return { secret };
     },
 
