@@ -479,6 +479,17 @@ describe.each(DATABASES)("lab webhooks on %s", (kind) => {
     expect((await s.api("/api/lab/webhooks", { token: lab.token })).body).toEqual([]);
   });
 
+  it("refuses a delivery log cursor Latent never gave with 400, whatever instant it names", async () => {
+    const lab = await signIn(s, "lab");
+    const hook = await endpoint(lab.token, ["order.created"]);
+    for (const at of ["+275760-09-13T00:00:00.000Z", "-271821-04-20T00:00:00.000Z", "garbage"]) {
+      const before = Buffer.from(`${at}|${randomUUID()}`).toString("base64url");
+      const res = await s.api(`/api/lab/webhooks/${hook.id}/deliveries?before=${before}`, { token: lab.token });
+      expect(res.status, at).toBe(400);
+      expect(res.body).toEqual(expect.objectContaining({ error: "bad-request", message: expect.any(String) }));
+    }
+  });
+
   it("keeps a lab's endpoints and deliveries its own: another lab and a photographer reach none of them", async () => {
     const lab = await signIn(s, "lab");
     const other = await signIn(s, "lab");

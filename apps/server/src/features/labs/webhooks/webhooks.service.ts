@@ -446,7 +446,8 @@ function encodeCursor(at: Date, id: string) {
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const date = at ? new Date(at) : null;
+  // Only the form encodeCursor writes (a four-digit year): an instant PostgreSQL cannot hold would fail the query.
+  const date = at && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at) ? new Date(at) : null;
   if (!date || Number.isNaN(date.getTime()) || !id || !isUuid(id))
     throw new AppError("bad-request", "This page cursor is not one Latent gave");
   return { at: date, id };
