@@ -12,6 +12,11 @@ describe("scrubText", () => {
     expect(scrubText(`link ${SHARE_CODE} expired`)).toBe("link [redacted] expired");
   });
 
+  it("replaces a lab's API key and a webhook secret wherever they stand, base64's + and / included", () => {
+    expect(scrubText("signing with whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+a/b/c= failed")).toBe("signing with whsec_[redacted] failed");
+    expect(scrubText("key latk_0123456789abcdef_q3Zx_8LmPa0-Tr5VbN2kYwE7uHc9JdG4sFi1oKe6Rn refused")).toBe("key latk_[redacted] refused");
+  });
+
   it("replaces emails, plain and percent-encoded", () => {
     expect(scrubText(`no account for ${EMAIL}.`)).toBe("no account for [email].");
     expect(scrubText("/api/x?who=ada%40example.org")).not.toContain("ada");

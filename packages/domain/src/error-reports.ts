@@ -35,9 +35,13 @@ const looseTokenLike = (word: string) =>
 const FILE_NAME =
   /[^\s/\\"'<>|:*?=&]+\.(?:jpe?g|png|gif|webp|avif|heic|heif|tiff?|dng|raw|cr[23]|nef|arw|orf|rw2|raf|pef|srw|psd|bmp|pdf|zip|csv|txt|xmp|lrcat)\b/gi;
 
+/** A lab's API key and a webhook signing secret, recognised by their prefix wherever they stand (a header quoted in an error). */
+export const PREFIXED_SECRET = /\b(latk|whsec)_[\w+/=-]+/g;
+
 /** Text with every credential, email, query value, link code, token-shaped word and user file name replaced. */
 export function scrubText(text: string): string {
   return text
+    .replace(PREFIXED_SECRET, `$1_${REDACTED}`)
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
     .replace(JWT, REDACTED)
     .replace(EMAIL, "[email]")

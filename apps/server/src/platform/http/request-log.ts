@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { tokenLike } from "@latent/domain/error-reports";
+import { PREFIXED_SECRET, tokenLike } from "@latent/domain/error-reports";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 
 /** Where pino writes its lines (pino's DestinationStream). */
@@ -65,9 +65,6 @@ export function loggedUrl(request: { url?: string; routeOptions?: { url?: string
 
 const PATH_SEGMENT = /(?<=\/)[\w%~-]{16,}(?=[/?#"'\s\\]|$)/g;
 const QUERY_VALUE = /([?&][\w.-]+=)[^&#"'\s\\]+/g;
-
-/** A lab's API key and a webhook signing secret, recognised by their prefix wherever they stand (a header quoted in an error). */
-const PREFIXED_SECRET = /\b(latk|whsec)_[\w+/=-]+/g;
 
 /** Text with every prefixed secret, URL query value and token-shaped path segment replaced (a log line, an error's message). */
 export function redactSecrets(text: string): string {
