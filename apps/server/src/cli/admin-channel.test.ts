@@ -3,8 +3,9 @@ import { once } from "node:events";
 import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminSocketPath, askRunningServer, serveAdminChannel } from "./admin-channel.ts";
+import { adminChannelWhileListening, adminSocketPath, askRunningServer, serveAdminChannel } from "./admin-channel.ts";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const dirs: string[] = [];
@@ -24,7 +25,9 @@ async function staleSocket(path: string) {
     "-e",
     `require("node:net").createServer().listen(${JSON.stringify(path)}, () => console.log("up"))`,
   ]);
-  await once(child.stdout, "data");
+  // A child that cannot listen (the path taken) exits without a word: fail then rather than wait for ever.
+  const [ready] = await Promise.race([once(child.stdout, "data"), once(child, "exit").then(() => [null])]);
+  expect(ready, "the socket's path is free").not.toBeNull();
   child.kill("SIGKILL");
   await once(child, "exit");
   await expect(stat(path)).resolves.toBeTruthy();
@@ -87,5 +90,17 @@ describe("the operator's channel to a running server", () => {
     });
     expect(channel).toBeNull();
     expect(warnings[0]).toMatch(/too long/);
+  });
+
+  it("closes with a server closed the moment it listens, leaving no socket behind", async () => {
+    const dir = await dataDir();
+    for (let round = 0; round < 5; round++) {
+      const app = Fastify();
+      adminChannelWhileListening(app, dir, async () => ({ code: 0, output: "" }));
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      await app.close();
+      await expect(stat(adminSocketPath(dir))).rejects.toMatchObject({ code: "ENOENT" });
+      expect(await askRunningServer(dir, ["plan"])).toBeNull();
+    }
   });
 });

@@ -30,15 +30,18 @@ export interface AdminChannelLog {
  * the app opens none), closed with it. A channel that cannot open costs the operator the CLI beside it, never the server.
  */
 export function adminChannelWhileListening(app: FastifyInstance, dataDir: string, run: (argv: string[]) => Promise<AdminResult>) {
-  let channel: { close(): Promise<void> } | null = null;
+  // Fastify does not wait for onListen hooks before `listen` resolves: a server closed at once must still wait for its
+  // channel to open, then close it, or the channel outlives the server and its socket stays in DATA_DIR.
+  let channel: Promise<{ close(): Promise<void> } | null> | null = null;
   app.addHook("onListen", async () => {
-    channel = await serveAdminChannel(dataDir, run, app.log).catch((err: Error) => {
+    channel = serveAdminChannel(dataDir, run, app.log).catch((err: Error) => {
       app.log.warn({ err }, "npm run admin cannot reach this server: its socket could not be opened (stop the server to run it)");
       return null;
     });
+    await channel;
   });
   app.addHook("onClose", async () => {
-    await channel?.close();
+    await (await channel)?.close();
   });
 }
 
