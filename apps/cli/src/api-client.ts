@@ -1,5 +1,5 @@
-import { createReadStream } from "node:fs";
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { type FileHandle, open } from "node:fs/promises";
+import { type ClientRequest, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { CliError, EXIT } from "./exit-codes.ts";
 
@@ -148,15 +148,19 @@ export function createApi(options: ApiOptions) {
      * `onBytes` hears each piece as it leaves.
      */
     async putFileRange<T>(path: string, file: string, start: number, length: number, onBytes: (n: number) => void): Promise<T> {
-      const res = await send("PUT", path, { "content-type": "application/octet-stream", "content-length": length }, (req) => {
-        if (length === 0) return void req.end();
-        // 1 MiB reads: the default 64 KiB costs a loopback upload a third of its speed.
-        const stream = createReadStream(file, { start, end: start + length - 1, highWaterMark: 1024 * 1024 });
-        stream.on("data", (chunk) => onBytes(chunk.length));
-        stream.on("error", (err) => req.destroy(err));
-        stream.pipe(req);
-      });
-      return parse<T>("PUT", path, res);
+      const handle = await open(file, "r");
+      try {
+        const res = await send("PUT", path, { "content-type": "application/octet-stream", "content-length": length }, (req) => {
+          if (length === 0) return void req.end();
+          sendRange(handle, file, req, start, length, onBytes).then(
+            () => req.end(),
+            (err: Error) => req.destroy(err),
+          );
+        });
+        return parse<T>("PUT", path, res);
+      } finally {
+        await handle.close();
+      }
     },
 
     close: () => agent.destroy(),
@@ -164,3 +168,38 @@ export function createApi(options: ApiOptions) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/**
+ * Reads a file's range into two buffers taken in turn and writes each to the request: the next read runs while the
+ * socket takes the last one, and a buffer is read into again only once the socket has taken it. Streamed through
+ * fresh 64 KiB–1 MiB buffers instead, a gigabyte cost the CLI half a second of garbage collection (decision 0053).
+ */
+async function sendRange(
+  handle: FileHandle,
+  file: string,
+  req: ClientRequest,
+  start: number,
+  length: number,
+  onBytes: (n: number) => void,
+) {
+  const size = Math.min(RANGE_BUFFER, length);
+  const buffers = [Buffer.allocUnsafeSlow(size), Buffer.allocUnsafeSlow(size)] as const;
+  const taken: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
+  for (let sent = 0, turn = 0; sent < length; turn ^= 1) {
+    await taken[turn];
+    const buffer = buffers[turn]!;
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(size, length - sent), start + sent);
+    if (bytesRead === 0) throw new Error(`${file}: the file is shorter than when the upload began`);
+    taken[turn] = new Promise<void>((resolve, reject) => {
+      req.write(buffer.subarray(0, bytesRead), (err) => (err ? reject(err) : resolve()));
+    });
+    // Settled by the loop, or by the request's end: a failed write also destroys the request, which answers for it.
+    taken[turn]!.catch(() => undefined);
+    sent += bytesRead;
+    onBytes(bytesRead);
+  }
+  await Promise.all(taken);
+}
+
+/** 2 MiB a read: large enough for few system calls, small enough that two per parallel file stay in the cache. */
+const RANGE_BUFFER = 2 * 1024 * 1024;

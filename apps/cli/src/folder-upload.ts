@@ -123,11 +123,13 @@ export async function uploadFolder(options: {
   for (const s of result.skipped) view.info(`skipped ${s.file}: ${s.reason}`);
   view.begin(scans.reduce((sum, s) => sum + s.size, 0));
 
-  /** Sends one scan; answers whether it was sent now or found whole on the server. */
-  async function sendScan(scan: Scan, fresh = false): Promise<"sent" | "already"> {
-    const id = `${roll.id}/${scan.name}`;
-    const label = `#${String(scan.frame).padStart(2, "0")} ${scan.name}`;
-    let plan: { urls: string[]; partSize: number; missing: number[]; uploadId: string } | null = null;
+  type Plan = { urls: string[]; partSize: number; missing: number[]; uploadId: string };
+
+  /**
+   * What sending a scan takes: the parts the server lacks of an upload begun in an earlier run, or a new upload's
+   * grant; "already" when the server holds the file whole.
+   */
+  async function prepare(scan: Scan, fresh = false): Promise<Plan | "already"> {
     const known = fresh ? undefined : journal.file(roll.id, scan.name);
     if (known && known.size === scan.size) {
       const held = await withRetries(retries, () => api.json<UploadStatus>("GET", `/api/uploads/${known.uploadId}`)).catch((err) => {
@@ -140,20 +142,26 @@ export async function uploadFolder(options: {
         return "already";
       }
       if (held && held.content_length === scan.size)
-        plan = { urls: held.urls, partSize: held.max_upload_size, missing: held.missing, uploadId: held.upload_id };
+        return { urls: held.urls, partSize: held.max_upload_size, missing: held.missing, uploadId: held.upload_id };
     }
-    if (!plan) {
-      // A start replaces whatever the frame held (an earlier, stalled try): a frame never gets two shots.
-      const grant = await withRetries(retries, () =>
-        api.json<UploadResponse>("POST", `/api/film/shot/${roll.id}/${scan.frame}/upload`, {
-          content_type: scan.contentType,
-          content_length: scan.size,
-          file_name: scan.name,
-        }),
-      );
-      journal.append({ t: "begin", film_id: roll.id, file: scan.name, size: scan.size, frame: scan.frame, upload_id: grant.upload_id });
-      plan = { urls: grant.urls, partSize: grant.max_upload_size, missing: grant.urls.map((_, i) => i + 1), uploadId: grant.upload_id };
-    }
+    // A start replaces whatever the frame held (an earlier, stalled try): a frame never gets two shots.
+    const grant = await withRetries(retries, () =>
+      api.json<UploadResponse>("POST", `/api/film/shot/${roll.id}/${scan.frame}/upload`, {
+        content_type: scan.contentType,
+        content_length: scan.size,
+        file_name: scan.name,
+      }),
+    );
+    journal.append({ t: "begin", film_id: roll.id, file: scan.name, size: scan.size, frame: scan.frame, upload_id: grant.upload_id });
+    return { urls: grant.urls, partSize: grant.max_upload_size, missing: grant.urls.map((_, i) => i + 1), uploadId: grant.upload_id };
+  }
+
+  /** Sends one scan's missing parts; answers whether it was sent now or found whole on the server. */
+  async function sendScan(scan: Scan, prepared: Promise<Plan | "already">, fresh = false): Promise<"sent" | "already"> {
+    const id = `${roll.id}/${scan.name}`;
+    const label = `#${String(scan.frame).padStart(2, "0")} ${scan.name}`;
+    const plan = await prepared;
+    if (plan === "already") return "already";
     const toSend = plan.missing.reduce((sum, p) => sum + partBytes(p, plan.partSize, scan.size), 0);
     view.fileStarted(id, label, scan.size, scan.size - toSend);
     try {
@@ -186,7 +194,7 @@ export async function uploadFolder(options: {
         id,
         gone ? `restart ${label}: the server dropped the unfinished upload` : `failed ${label}: ${(err as Error).message}`,
       );
-      if (gone) return sendScan(scan, true);
+      if (gone) return sendScan(scan, prepare(scan, true), true);
       throw err;
     }
     journal.append({ t: "done", film_id: roll.id, file: scan.name, size: scan.size, frame: scan.frame, upload_id: plan.uploadId });
@@ -196,11 +204,23 @@ export async function uploadFolder(options: {
 
   const queue = [...scans];
   let stopped: unknown = null;
+  /** Takes the next scan and starts preparing it at once; its failure is met when its turn comes. */
+  const take = () => {
+    const scan = queue.shift();
+    if (!scan) return null;
+    const prepared = prepare(scan);
+    prepared.catch(() => undefined);
+    return { scan, prepared };
+  };
   async function worker() {
-    while (queue.length > 0 && stopped === null) {
-      const scan = queue.shift()!;
+    // Each worker prepares its next scan while the bytes of the current one leave: a new upload's grant costs the
+    // server a few queries, which would otherwise stand between every two files (decision 0053).
+    let next = stopped === null ? take() : null;
+    while (next && stopped === null) {
+      const { scan, prepared } = next;
+      next = stopped === null ? take() : null;
       try {
-        if ((await sendScan(scan)) === "sent") result.sent++;
+        if ((await sendScan(scan, prepared)) === "sent") result.sent++;
         else result.already++;
       } catch (err) {
         if (err instanceof ApiError && (err.status === 401 || err.status === 403 || PLAN_REFUSALS.has(err.code))) {
@@ -215,6 +235,8 @@ export async function uploadFolder(options: {
         result.failed.push({ file: scan.name, reason });
       }
     }
+    // A scan taken but not sent (the upload stopped meanwhile) goes back to the list of those left.
+    if (next) queue.unshift(next.scan);
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, scans.length)) }, worker));
   for (const left of queue) result.failed.push({ file: left.name, reason: "not sent: the upload stopped" });
