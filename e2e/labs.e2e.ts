@@ -93,3 +93,19 @@ test("a lab on a server without a Shopify app is told so and offered WooCommerce
   await expect(shopify.getByRole("button", { name: "Connect Shopify" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Connect WooCommerce" })).toBeVisible();
 });
+
+test("a lab turns off the mail about its customers' answers on its order links, and it stays off", async ({ page }) => {
+  await signUpFromLanding(page, newAccount("lab-digest"), "lab");
+  await page.goto("/u/profile");
+  const digest = page.getByRole("switch", { name: "Mail me when customers answer on my orders' links" });
+  await expect(digest).toBeChecked();
+  // A photographer's roll mails are not a lab's: only the digest is offered.
+  await expect(page.getByRole("group", { name: "Your customers' answers" })).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Mail me when a lab moves my rolls on" })).toHaveCount(0);
+  await digest.uncheck();
+  await expect(digest).not.toBeChecked();
+  // Disabled while the change is saved: enabled again, it is stored.
+  await expect(digest).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Mail me when customers answer on my orders' links" })).not.toBeChecked();
+});

@@ -143,7 +143,7 @@ export function ProfileScreen() {
           </Group>
         </Stack>
       </form>
-      {user.role === "user" && <RollMailSection user={user} />}
+      {(user.role === "user" || user.role === "lab") && <RollMailSection user={user} />}
       <SubscriptionSection user={user} />
       <SecuritySection />
       <SessionsSection />
