@@ -24,9 +24,8 @@ export default defineConfig({
           include: ["apps/server/test/**/*.int.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // An API test mostly waits (on its server, PostgreSQL, timers): four files at a time keep two cores busy.
-          // Each opens its own PGlite from the migrated template (decision 0038), well under 1 GB each.
-          maxWorkers: 4,
+          // Each file opens its own PGlite (≈1 GB while it initialises): two at a time fits these machines.
+          maxWorkers: 2,
         },
       },
     ],
