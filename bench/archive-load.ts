@@ -9,24 +9,13 @@
  * `node bench/archive-load.ts [--quick] [--prof]` runs it alone on a database of its own (DATABASE_URL or
  * TEST_DATABASE_URL; made and dropped). `--prof`: the cache-off server writes a CPU profile into bench/results.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort, freshDatabase, sleep } from "./bench-support.ts";
-
-export interface ArchiveLoadRow {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
+import { type BenchRow, freePort, freshDatabase, startBenchServer } from "./bench-support.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -191,49 +180,9 @@ async function runLoad(dir: string, config: object): Promise<Load> {
   return result;
 }
 
-/** A server process on the database; answers its address and how to stop it. */
-export async function startServer(databaseUrl: string, dataDir: string, port: number, extra: Record<string, string>, args: string[] = []) {
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    WEB_DIST: join(dataDir, "no-web"),
-    LOG_LEVEL: "warn",
-    DATABASE_URL: databaseUrl,
-    ...extra,
-  };
-  // Started as production starts it (its V8 flags, apps/server/src/start-flags.ts).
-  const { START_FLAGS } = await import("../apps/server/src/start-flags.ts");
-  const child = spawn(process.execPath, [...START_FLAGS, ...args, "apps/server/src/main.ts"], {
-    cwd: root,
-    // Alone, without Redis: the mix measures one instance and its database.
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "REDIS_URL")), ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the archive bench's server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 600) throw new Error("the archive bench's server did not start within 60 s");
-    await sleep(100);
-  }
-  return {
-    base,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, sleep(15_000)]);
-    },
-  };
-}
+/** A server on the archive's database, alone (without Redis): the mix measures one instance and its database. */
+const startServer = (databaseUrl: string, dataDir: string, port: number, env: Record<string, string>, nodeArgs: string[] = []) =>
+  startBenchServer({ databaseUrl, dataDir, port, env, nodeArgs, alone: true, readyWithinMs: 60_000 });
 
 /** Seeds the archive into `databaseUrl` (a database of the bench's own) and measures the mix; answers table rows. */
 export async function measureArchiveLoad(options: {
@@ -242,7 +191,7 @@ export async function measureArchiveLoad(options: {
   prof?: boolean;
   /** The data folder of the server that used the database before (it keeps the files the database knows of). */
   dataDir?: string;
-}): Promise<ArchiveLoadRow[]> {
+}): Promise<BenchRow[]> {
   const { databaseUrl, quick, prof } = options;
   const size = quick
     ? { photographers: 20, rolls: 20, shots: 36, durationS: 2 }
@@ -250,7 +199,7 @@ export async function measureArchiveLoad(options: {
   const connections = 50;
   const dir = await mkdtemp(join(tmpdir(), "latent-archive-load-"));
   const dataDir = options.dataDir ?? join(dir, "data");
-  const rows: ArchiveLoadRow[] = [];
+  const rows: BenchRow[] = [];
   try {
     // One address for both servers: the tokens name it.
     const port = await freePort();

@@ -6,24 +6,10 @@
  * server; `node bench/archive-search.ts [--quick]` runs it alone on a server of its own (DATABASE_URL or
  * TEST_DATABASE_URL: a database of its own is made and dropped).
  */
-import { execFile, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { freePort, freshDatabase, percentile } from "./bench-support.ts";
+import { type BenchRow, percentile, runAloneOnPostgres } from "./bench-support.ts";
 import { seedArchive } from "./seed-archive.ts";
-
-export interface SearchRow {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -34,7 +20,7 @@ export async function measureArchiveSearch(options: {
   env: Record<string, string>;
   databaseUrl: string;
   quick: boolean;
-}): Promise<SearchRow[]> {
+}): Promise<BenchRow[]> {
   const { base, env, databaseUrl, quick } = options;
   const size = quick ? { rolls: 200, shots: 7000, rounds: 3 } : { rolls: 2000, shots: 70000, rounds: 20 };
   const { stdout } = await promisify(execFile)(
@@ -127,7 +113,7 @@ export async function measureArchiveSearch(options: {
   const ranked = [...byPath].map(([path, ms]) => [path, percentile(ms, 0.95)] as const).sort((a, b) => b[1] - a[1]);
   if (process.argv.includes("--each")) for (const [path, ms] of ranked) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${path}`);
   const slowest = ranked[0]!;
-  const row = (kind: "rolls" | "frames", label: string, queries: number): SearchRow => {
+  const row = (kind: "rolls" | "frames", label: string, queries: number): BenchRow => {
     const p95 = percentile(times[kind], 0.95);
     return {
       figure: `${label}, ${size.rolls} rolls / ${size.shots} frames, ${queries} queries × ${size.rounds} rounds, p95 (ms; baseline: /healthz p95)`,
@@ -157,47 +143,4 @@ export async function measureArchiveSearch(options: {
   ];
 }
 
-if (import.meta.main) {
-  const quick = process.argv.includes("--quick");
-  const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!pgUrl) {
-    console.error("node bench/archive-search.ts needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)");
-    process.exit(2);
-  }
-  const database = await freshDatabase(pgUrl, `latent_search_bench_${process.pid}`);
-  const dir = await mkdtemp(join(tmpdir(), "latent-search-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: join(dir, "data"),
-    WEB_DIST: join(dir, "no-web"),
-    LOG_LEVEL: "warn",
-    DATABASE_URL: database.url,
-  };
-  const server = spawn(process.execPath, ["apps/server/src/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
-  try {
-    for (let i = 0; i < 600; i++) {
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const rows = await measureArchiveSearch({ base, env, databaseUrl: database.url, quick });
-    for (const r of rows) {
-      console.log(`${r.figure}: ${typeof r.value === "number" ? r.value.toFixed(1) : r.value} ${r.unit ?? ""}`);
-      console.log(`  baseline ${typeof r.baseline === "number" ? r.baseline.toFixed(1) : "—"}; ${r.note ?? ""}; meets: ${r.meets}`);
-    }
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
-    await database.drop();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+if (import.meta.main) await runAloneOnPostgres("archive-search", measureArchiveSearch);

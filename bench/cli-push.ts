@@ -16,19 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
-import { START_FLAGS } from "../apps/server/src/start-flags.ts";
-import { freePort, freshDatabase, sleep } from "./bench-support.ts";
-
-export interface PushRow {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
+import { type BenchRow, freePort, freshDatabase, sleep, startBenchServer } from "./bench-support.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -60,7 +48,7 @@ function timed(command: string, args: string[], env: Record<string, string> = {}
 }
 
 /** Measures `latent push` against curl on the same folder; answers the bench's table rows. */
-export async function measureCliPush(options: { quick: boolean }): Promise<PushRow[]> {
+export async function measureCliPush(options: { quick: boolean }): Promise<BenchRow[]> {
   const { quick } = options;
   const size = quick ? { width: 1800, height: 1200, files: 8, runs: 1 } : { width: 6000, height: 4000, files: 60, runs: 2 };
   const dir = await mkdtemp(join(tmpdir(), "latent-bench-push-"));
@@ -135,42 +123,18 @@ export async function measureCliPush(options: { quick: boolean }): Promise<PushR
       databaseUrl = fresh.url;
       dropDatabase = fresh.drop;
     }
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: join(dir, "data"),
-      WEB_DIST: join(dir, "no-web"),
-      LOG_LEVEL: "warn",
-      ROLE: "web",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
-    const { DATABASE_URL: _unused, ...inherited } = process.env;
     // Started as `npm start` starts it in production: with its start flags (decision 0049).
-    const server = spawn(process.execPath, [...START_FLAGS, "apps/server/src/main.ts"], {
-      cwd: root,
-      env: { ...inherited, ...env },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    children.push(server);
-    for (
-      let i = 0;
-      i < 600 &&
-      !(await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await sleep(100);
+    const server = await startBenchServer({ dataDir: join(dir, "data"), databaseUrl, env: { ROLE: "web" } });
+    children.push(server.child);
+    const { base } = server;
+    const { DATABASE_URL: _unused, ...inherited } = process.env;
+    const env = { ...inherited, ...server.env };
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ["apps/server/src/cli/token.ts", "--email", "push-bench@example.com", "--role", "lab"],
       {
         cwd: root,
-        env: { ...inherited, ...env },
+        env,
       },
     );
     const headers = { authorization: `Bearer ${stdout.trim()}`, "content-type": "application/json" };
@@ -197,7 +161,7 @@ export async function measureCliPush(options: { quick: boolean }): Promise<PushR
       if (r.code !== 0) throw new Error(`latent push exited ${r.code}: ${r.stderr}\n${r.stdout}`);
       cliMs = Math.min(cliMs, r.ms);
     }
-    server.kill();
+    await server.stop();
 
     const ratio = curlMs / cliMs;
     return [

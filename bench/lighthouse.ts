@@ -16,21 +16,10 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-
-export interface LighthouseRow {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
+import { type BenchRow, startBenchServer } from "./bench-support.ts";
 
 /** One Lighthouse run of one page: its figures and what it says about them. */
 export interface PageRun {
@@ -259,7 +248,7 @@ export async function measureLighthouse(options: {
   pages?: readonly PageName[];
   keep?: string;
   log?: (line: string) => void;
-}): Promise<LighthouseRow[]> {
+}): Promise<BenchRow[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const runs = options.runs ?? (options.quick ? 1 : 3);
   const pages = options.pages ?? (options.quick ? (["landing"] as const) : PAGES);
@@ -284,7 +273,7 @@ export async function measureLighthouse(options: {
     "shared-roll": { path: seeded?.sharePath ?? "", storage: null },
     companion: { path: "/m/", storage: session },
   };
-  const rows: LighthouseRow[] = [];
+  const rows: BenchRow[] = [];
   for (const name of pages) {
     const { path, storage } = targets[name];
     const done: PageRun[] = [];
@@ -346,32 +335,10 @@ if (import.meta.main) {
   const quick = args.includes("--quick");
   const page = value("--page") as PageName | undefined;
   if (page && !PAGES.includes(page)) throw new Error(`--page: one of ${PAGES.join(", ")}`);
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
   const dataDir = await mkdtemp(join(tmpdir(), "latent-bench-lighthouse-"));
-  const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, WEB_DIST: distDir, LOG_LEVEL: "warn" };
-  const server = spawn(process.execPath, ["apps/server/src/main.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startBenchServer({ dataDir, env: { WEB_DIST: distDir }, readyWithinMs: 120_000 });
+  const { base, env } = server;
   try {
-    for (let i = 0; i < 1200; i++) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
     const rows = await measureLighthouse({
       base,
       env,
@@ -387,9 +354,7 @@ if (import.meta.main) {
       );
     }
   } finally {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    await Promise.race([exited, sleep(15_000)]);
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

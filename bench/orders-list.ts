@@ -6,24 +6,10 @@
  * `measureOrdersList` on its server; `node bench/orders-list.ts [--quick]` runs it alone on a server of its own
  * (DATABASE_URL or TEST_DATABASE_URL: a database of its own is made and dropped).
  */
-import { execFile, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort, freshDatabase, percentile } from "./bench-support.ts";
-
-export interface OrdersListRow {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
+import { type BenchRow, percentile, runAloneOnPostgres } from "./bench-support.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -109,7 +95,7 @@ export async function measureOrdersList(options: {
   env: Record<string, string>;
   databaseUrl: string;
   quick: boolean;
-}): Promise<OrdersListRow[]> {
+}): Promise<BenchRow[]> {
   const { base, env, databaseUrl, quick } = options;
   const size = quick ? { orders: 2000, rounds: 3 } : { orders: 10000, rounds: 20 };
   const { stdout } = await promisify(execFile)(
@@ -191,44 +177,4 @@ export async function measureOrdersList(options: {
   });
 }
 
-if (import.meta.main) {
-  const quick = process.argv.includes("--quick");
-  const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!pgUrl) {
-    console.error("node bench/orders-list.ts needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)");
-    process.exit(2);
-  }
-  const database = await freshDatabase(pgUrl, `latent_orders_bench_${process.pid}`);
-  const dir = await mkdtemp(join(tmpdir(), "latent-orders-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: join(dir, "data"),
-    WEB_DIST: join(dir, "no-web"),
-    LOG_LEVEL: "warn",
-    DATABASE_URL: database.url,
-  };
-  const server = spawn(process.execPath, ["apps/server/src/main.ts"], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
-  try {
-    for (let i = 0; i < 600; i++) {
-      const ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    for (const r of await measureOrdersList({ base, env, databaseUrl: database.url, quick })) {
-      console.log(`${r.figure}: ${typeof r.value === "number" ? r.value.toFixed(1) : r.value} ${r.unit ?? ""}`);
-      console.log(`  baseline ${typeof r.baseline === "number" ? r.baseline.toFixed(1) : "—"}; ${r.note ?? ""}; meets: ${r.meets}`);
-    }
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
-    await database.drop();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+if (import.meta.main) await runAloneOnPostgres("orders-list", measureOrdersList);

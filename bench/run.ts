@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import sharp from "sharp";
-import { freePort, freshDatabase, sleep } from "./bench-support.ts";
+import { type BenchRow, freePort, freshDatabase, sleep } from "./bench-support.ts";
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -38,18 +38,8 @@ const MiB = 1024 * 1024;
 const mb = (bytes: number) => bytes / MiB;
 const rssOf = async (pid: number) => Number((await readFile(`/proc/${pid}/status`, "utf8")).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
 
-interface Row {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
-const rows: Row[] = [];
-const row = (r: Row) => {
+const rows: BenchRow[] = [];
+const row = (r: BenchRow) => {
   rows.push(r);
   console.log(`  · ${r.figure}: ${fmt(r.value)}${r.unit ? ` ${r.unit}` : ""}${r.ratio !== null ? ` (ratio ${r.ratio.toFixed(2)})` : ""}`);
 };

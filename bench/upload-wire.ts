@@ -17,19 +17,7 @@ import { mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { START_FLAGS } from "../apps/server/src/start-flags.ts";
-import { freePort, freshDatabase, sleep } from "./bench-support.ts";
-
-export interface UploadWireRow {
-  figure: string;
-  value: number | string | null;
-  baseline: number | string | null;
-  ratio: number | null;
-  goal: string;
-  meets: boolean | null;
-  unit?: string;
-  note?: string;
-}
+import { type BenchRow, freePort, freshDatabase, sleep, startBenchServer } from "./bench-support.ts";
 
 /** What docs/capacity.md takes from this bench: one instance's upload cost. */
 export interface UploadCapacity {
@@ -119,7 +107,7 @@ export async function measureUploadWire(options: {
   quick: boolean;
   prof?: string;
   startFlags?: boolean;
-}): Promise<{ rows: UploadWireRow[]; capacity: UploadCapacity }> {
+}): Promise<{ rows: BenchRow[]; capacity: UploadCapacity }> {
   const { quick } = options;
   const size = quick ? { bytes: 40 * MB, concurrent: 2, runs: 1 } : { bytes: 115 * MB, concurrent: 8, runs: 3 };
   const dir = await mkdtemp(join(tmpdir(), "latent-bench-upload-"));
@@ -173,32 +161,19 @@ export async function measureUploadWire(options: {
       databaseUrl = fresh.url;
       dropDatabase = fresh.drop;
     }
-    const { DATABASE_URL: _unused, ...inherited } = process.env;
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      ...inherited,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: join(dir, "data"),
-      WEB_DIST: join(dir, "no-web"),
-      LOG_LEVEL: "warn",
-      ROLE: "web",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
     // Started as in production (its start flags), unless the bench measures what they give.
-    const nodeArgs = [
-      ...(options.startFlags === false ? [] : START_FLAGS),
-      ...(options.prof ? ["--cpu-prof", `--cpu-prof-dir=${options.prof}`] : []),
-    ];
-    const server = spawn(process.execPath, [...nodeArgs, "apps/server/src/main.ts"], {
-      cwd: root,
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
+    const started = await startBenchServer({
+      dataDir: join(dir, "data"),
+      databaseUrl,
+      env: { ROLE: "web" },
+      startFlags: options.startFlags !== false,
+      nodeArgs: options.prof ? ["--cpu-prof", `--cpu-prof-dir=${options.prof}`] : [],
     });
+    const server = started.child;
     children.push(server);
-    await waitFor(`${base}/readyz`, server);
+    const { base } = started;
+    const { DATABASE_URL: _unused, ...inherited } = process.env;
+    const env = { ...inherited, ...started.env };
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ["apps/server/src/cli/token.ts", "--email", "upload-bench@example.com", "--role", "lab"],
@@ -312,7 +287,7 @@ export async function measureUploadWire(options: {
       concurrentMBps: rate(size.bytes * size.concurrent, apiAllMs),
     };
     const how = `${client} (bare: curl ${clientMs.curl.toFixed(0)} ms, fetch ${clientMs.fetch.toFixed(0)} ms); ${database}; best of ${size.runs}`;
-    const rows: UploadWireRow[] = [
+    const rows: BenchRow[] = [
       {
         figure: `chunked upload through the API, ${size.bytes / MB} MB in 16 MiB chunks, one connection (MB/s; baseline: bare PUT of the same chunks to a file)`,
         value: rate(size.bytes, apiMs),

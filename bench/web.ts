@@ -330,42 +330,23 @@ export async function measureRollPage(
 
 /** A server of this checkout on a free port with the build in `distDir`, a token of a fresh user; stopped by `stop()`. */
 async function startServer(distDir: string) {
-  const { spawn, execFile } = await import("node:child_process");
+  const { execFile } = await import("node:child_process");
   const { mkdtemp, rm } = await import("node:fs/promises");
-  const { createServer } = await import("node:net");
   const { tmpdir } = await import("node:os");
   const { promisify } = await import("node:util");
+  const { startBenchServer } = await import("./bench-support.ts");
   const root = new URL("..", import.meta.url).pathname;
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
   const dataDir = await mkdtemp(join(tmpdir(), "latent-bench-web-"));
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, WEB_DIST: distDir, LOG_LEVEL: "warn" };
-  const child = spawn(process.execPath, ["apps/server/src/main.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startBenchServer({ dataDir, env: { WEB_DIST: distDir } });
   const { stdout } = await promisify(execFile)(process.execPath, ["apps/server/src/cli/token.ts", "--email", "bench-web@example.com"], {
     cwd: root,
-    env,
+    env: { ...process.env, ...server.env },
   });
   return {
-    baseUrl,
+    baseUrl: server.base,
     token: stdout.trim(),
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
