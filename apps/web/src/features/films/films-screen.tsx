@@ -22,6 +22,7 @@ import { type ReactNode, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { PlanLimitedButton } from "../../shared/ui/plan-limited-button.tsx";
 import { PrivacyPolicyNotice } from "../../shared/ui/privacy-policy-notice.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
@@ -78,16 +79,7 @@ function PagedResults<T>({ query, items, failedText, empty, count, children }: P
   const errorText = useApiErrorText();
   if (query.isPending) return <FilmsSkeleton />;
   if (query.isError && items.length === 0)
-    return (
-      <Alert color="red" title={failedText} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => query.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert title={failedText} error={query.error} onRetry={() => query.refetch()} />;
   if (items.length === 0) return empty;
   return (
     <Stack gap="md">

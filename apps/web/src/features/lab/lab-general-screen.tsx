@@ -1,6 +1,6 @@
-import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
+import { Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useMyLab } from "./api/get-my-lab.ts";
 import { EmailTemplateEditor } from "./components/email-template-editor.tsx";
@@ -10,7 +10,6 @@ import { OrderCounts } from "./components/order-counts.tsx";
 /** The lab's profile, its orders at a glance and the email its customers receive. */
 export function LabGeneralScreen() {
   const { t } = useTranslation("lab");
-  const errorText = useApiErrorText();
   const user = useCurrentUser();
   // A lab's id is its account's user id.
   const lab = useMyLab(user.user_id);
@@ -24,16 +23,7 @@ export function LabGeneralScreen() {
     );
   }
   if (lab.isError) {
-    return (
-      <Alert color="red" title={t("loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(lab.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => lab.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert title={t("loadFailed")} error={lab.error} onRetry={() => lab.refetch()} />;
   }
   return (
     <Stack gap="xl">

@@ -1,9 +1,9 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { useCurrentUser } from "../user/api/get-user.ts";
 import { useIntegrations } from "./api/get-integrations.ts";
 import { SecretCard } from "./components/secret-card.tsx";
@@ -13,7 +13,6 @@ import { WooCommerceCard } from "./components/woocommerce-card.tsx";
 /** The lab's online stores: the shared secret, Shopify (connect, import orders) and WooCommerce (connect, webhook). */
 export function LabIntegrationsScreen() {
   const { t } = useTranslation("lab");
-  const errorText = useApiErrorText();
   const user = useCurrentUser();
   const integrations = useIntegrations();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,16 +45,7 @@ export function LabIntegrationsScreen() {
       </Stack>
     );
   } else if (integrations.isError) {
-    body = (
-      <Alert color="red" title={t("integrations.loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(integrations.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => integrations.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailedAlert title={t("integrations.loadFailed")} error={integrations.error} onRetry={() => integrations.refetch()} />;
   } else {
     body = (
       <Stack gap="lg">

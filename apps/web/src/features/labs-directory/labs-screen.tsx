@@ -1,9 +1,9 @@
 import type { Lab } from "@latent/domain/labs";
-import { Alert, Anchor, Button, Card, EmptyState, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Card, EmptyState, Group, Image, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { useLabs } from "./api/list-labs.ts";
 import { labPlace } from "./lab-place.ts";
 import { webpageLabel } from "./public/lab-webpage.ts";
@@ -46,7 +46,6 @@ function LabCard({ lab }: { lab: Lab }) {
 /** `/u/labs` (labs flag, spec §2): the photo labs on Latent, searchable by name or place. */
 export function LabsScreen() {
   const { t } = useTranslation("labsDirectory");
-  const errorText = useApiErrorText();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const labs = useLabs(debounced);
@@ -61,16 +60,7 @@ export function LabsScreen() {
       </SimpleGrid>
     );
   } else if (labs.isError) {
-    results = (
-      <Alert color="red" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(labs.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => labs.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    results = <LoadFailedAlert error={labs.error} onRetry={() => labs.refetch()} />;
   } else if (labs.data.length === 0) {
     results = (
       <EmptyState title={t("empty.title")} description={debounced ? t("empty.search", { search: debounced }) : t("empty.none")} py="xl" />

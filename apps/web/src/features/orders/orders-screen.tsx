@@ -1,25 +1,11 @@
 import { ORDER_PARAM } from "@latent/domain/app-paths";
 import { ORDER_STATUSES, type OrderStatus } from "@latent/domain/orders";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { useOrderPages } from "./api/list-orders.ts";
 import { CollectedNote } from "./components/collected-note.tsx";
 import { NewOrderModal } from "./components/new-order-modal.tsx";
@@ -36,7 +22,6 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function OrdersScreen() {
   const { t, i18n } = useTranslation(["orders", "orderImport"]);
-  const errorText = useApiErrorText();
   const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<OrderStatus | "">("");
@@ -75,16 +60,7 @@ export function OrdersScreen() {
       </Stack>
     );
   } else if (pages.isError) {
-    body = (
-      <Alert color="red" title={t("loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(pages.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => pages.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailedAlert title={t("loadFailed")} error={pages.error} onRetry={() => pages.refetch()} />;
   } else if (!orders || orders.length === 0) {
     body = filtered ? (
       <EmptyState title={t("empty.filteredTitle")} description={t("empty.filteredText")} py="xl" />

@@ -1,12 +1,12 @@
 import type { ContactSheetPaper } from "@latent/domain/contact-sheet";
 import type { PublicFilm } from "@latent/domain/films";
-import { Alert, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { needsPassword, ShareLinkError } from "../../shared/api/share-link-client.ts";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { ContactSheetButton } from "../films/public/contact-sheet-button.tsx";
 import { DownloadControl } from "../films/public/download-control.tsx";
 import { FilmSummary } from "../films/public/film-summary.tsx";
@@ -118,7 +118,6 @@ function SharedFilm({ film, code }: { film: PublicFilm; code: string }) {
 /** A shared roll, for anyone holding the link (`/film?code=…`), with or without an account (spec §2). */
 export function PublicFilmScreen() {
   const { t } = useTranslation("films");
-  const errorText = useApiErrorText();
   const [params] = useSearchParams();
   const code = params.get("code")?.trim() ?? "";
   const film = usePublicFilm(code);
@@ -150,14 +149,7 @@ export function PublicFilmScreen() {
     return (
       <Stack gap="md" maw={720}>
         <Title order={1}>{t("public.loadFailed")}</Title>
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(film.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => film.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert error={film.error} onRetry={() => film.refetch()} />
       </Stack>
     );
   }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/api-error.ts";
 import { needsPassword, ShareLinkError } from "../../shared/api/share-link-client.ts";
-import { useApiErrorText } from "../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../shared/ui/load-failed-alert.tsx";
 import { STALE_LINK_DELAY_MS, useDelayedRefresh } from "../films/public/use-delayed-refresh.ts";
 import { RollComments } from "../guest-answers/public/frame-answers.tsx";
 import { GuestAnswersProvider } from "../guest-answers/public/guest-session.tsx";
@@ -121,7 +121,6 @@ function Refused({ texts }: { texts: "expired" | "invalid" }) {
  */
 export function PublicOrderScreen() {
   const { t } = useTranslation("publicOrder");
-  const errorText = useApiErrorText();
   const [params] = useSearchParams();
   const code = params.get("code")?.trim() ?? "";
   const order = usePublicOrder(code);
@@ -146,14 +145,7 @@ export function PublicOrderScreen() {
     return (
       <Stack gap="md" maw={720}>
         <Title order={1}>{t("loadFailed")}</Title>
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(order.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => order.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert error={order.error} onRetry={() => order.refetch()} />
       </Stack>
     );
   }

@@ -1,10 +1,11 @@
 import { hasRoomFor } from "@latent/domain/plans";
-import { Alert, Button, EmptyState, Group, Modal, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, EmptyState, Group, Modal, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../../shared/ui/load-failed-alert.tsx";
 import { PlanLimitedButton } from "../../../shared/ui/plan-limited-button.tsx";
 import { useCurrentUser } from "../../user/api/get-user.ts";
 import { useDeleteGear } from "../api/delete-gear.ts";
@@ -74,16 +75,7 @@ export function GearListScreen<K extends GearKind>({ kind, columns, Form }: Gear
       </Stack>
     );
   } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t(`${texts}.loadFailed`)} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => list.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailedAlert title={t(`${texts}.loadFailed`)} error={list.error} onRetry={() => list.refetch()} />;
   } else if (list.data.length === 0) {
     body = (
       <EmptyState title={t(`${texts}.empty.title`)} description={t(`${texts}.empty.text`)} py="xl">

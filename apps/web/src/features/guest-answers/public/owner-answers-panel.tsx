@@ -1,5 +1,5 @@
 import type { OrderRequest, OwnerAnswers, OwnerComment } from "@latent/domain/guest-answers";
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useApiClient } from "../../../shared/api/api-client-context.tsx";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
 import { saveFile } from "../../../shared/device/save-file.ts";
+import { LoadFailedAlert } from "../../../shared/ui/load-failed-alert.tsx";
 import { type AnswersScope, ownerAnswersKey } from "../api/answers-scope.ts";
 import { exportFavourites, type FavouritesFormat } from "../api/export-favourites.ts";
 import { useOwnerAnswers } from "../api/get-owner-answers.ts";
@@ -299,14 +300,7 @@ export function OwnerAnswersPanel({ scope, name, headingOrder = 2 }: OwnerAnswer
       {answers.isPending ? (
         <Skeleton height={80} aria-label={t("common:loading")} />
       ) : answers.isError ? (
-        <Alert color="red" role="alert" title={t("owner.loadFailed")}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(answers.error)}</Text>
-            <Button size="xs" variant="light" onClick={() => answers.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t("owner.loadFailed")} error={answers.error} onRetry={() => answers.refetch()} />
       ) : (
         <>
           {scope.kind === "order" && <Requests orderId={scope.id} requests={answers.data.requests} />}

@@ -1,8 +1,8 @@
 import { LAB_KEY_REQUESTS_PER_MINUTE, LAB_KEYS_MAX } from "@latent/domain/lab-api-keys";
-import { Alert, Button, Card, Code, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Card, Code, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../../shared/ui/load-failed-alert.tsx";
 import { CreateKeyForm } from "./create-key-form.tsx";
 import { useLabApiKeys } from "./get-lab-api-keys.ts";
 import { KeyList } from "./key-list.tsx";
@@ -10,7 +10,6 @@ import { KeyList } from "./key-list.tsx";
 /** The lab's API keys (issue 30): for its scripts and the `latent` CLI; made, listed and revoked here. */
 export function LabApiKeysScreen() {
   const { t } = useTranslation("labApiKeys");
-  const errorText = useApiErrorText();
   const keys = useLabApiKeys();
 
   let list: ReactNode;
@@ -22,16 +21,7 @@ export function LabApiKeysScreen() {
       </Stack>
     );
   } else if (keys.isError) {
-    list = (
-      <Alert color="red" title={t("list.loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(keys.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => keys.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    list = <LoadFailedAlert title={t("list.loadFailed")} error={keys.error} onRetry={() => keys.refetch()} />;
   } else if (keys.data.length === 0) {
     list = (
       <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../../shared/ui/load-failed-alert.tsx";
 import { useWebhooks } from "./api/list-webhooks.ts";
 import { AddWebhookForm } from "./components/add-webhook-form.tsx";
 import { WebhookCard } from "./components/webhook-card.tsx";
@@ -12,7 +12,6 @@ import { WebhookCard } from "./components/webhook-card.tsx";
  */
 export function LabWebhooksScreen() {
   const { t } = useTranslation("labWebhooks");
-  const errorText = useApiErrorText();
   const endpoints = useWebhooks();
   const [secrets, setSecrets] = useState<Record<string, string>>({});
 
@@ -25,16 +24,7 @@ export function LabWebhooksScreen() {
       </Stack>
     );
   } else if (endpoints.isError) {
-    body = (
-      <Alert color="red" title={t("loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(endpoints.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => endpoints.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailedAlert title={t("loadFailed")} error={endpoints.error} onRetry={() => endpoints.refetch()} />;
   } else if (!endpoints.data.length) {
     body = (
       <Text size="sm" c="dimmed">

@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../../shared/ui/load-failed-alert.tsx";
 import { processName } from "../../films/public/process-name.ts";
 import { OwnerAnswersPanel } from "../../guest-answers/public/owner-answers-panel.tsx";
 import { LabRollLife } from "../../roll-life/public/lab-roll-life.tsx";
@@ -43,7 +44,6 @@ export function OrderDrawer({ orderId, onClose }: OrderDrawerProps) {
 
 function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const { t } = useTranslation("orders");
-  const errorText = useApiErrorText();
   const order = useOrder(orderId);
 
   if (order.isPending) {
@@ -55,16 +55,7 @@ function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => voi
     );
   }
   if (order.isError) {
-    return (
-      <Alert color="red" title={t("detail.loadFailed")} role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(order.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => order.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert title={t("detail.loadFailed")} error={order.error} onRetry={() => order.refetch()} />;
   }
   // Keyed by order: another order gets a fresh form.
   return <OrderContent key={order.data.id} order={order.data} onDeleted={onClose} />;

@@ -5,6 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../../shared/ui/load-failed-alert.tsx";
 import type { LifeSide } from "../api/life-api.ts";
 import { useRequestReturn, useStorageLocations, useTimeline, useUpdateLife } from "../api/use-roll-life.ts";
 import { NextStepButtons } from "../components/next-step-buttons.tsx";
@@ -122,7 +123,6 @@ interface RollLifeProps {
 /** The roll's life on its page: status, the next steps the viewer may take, its history, and the owner's settings. */
 export function RollLifePanel({ filmId, side }: RollLifeProps) {
   const { t } = useTranslation("rollLife");
-  const errorText = useApiErrorText();
   const timeline = useTimeline(side, filmId);
 
   let body: React.ReactNode;
@@ -134,16 +134,7 @@ export function RollLifePanel({ filmId, side }: RollLifeProps) {
       </Stack>
     );
   } else if (timeline.isError) {
-    body = (
-      <Alert color="red" role="alert" title={t("loadFailed")}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(timeline.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => timeline.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadFailedAlert title={t("loadFailed")} error={timeline.error} onRetry={() => timeline.refetch()} />;
   } else {
     const data = timeline.data;
     body = (

@@ -2,6 +2,7 @@ import type { WebhookDelivery } from "@latent/domain/lab-webhooks";
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../../../shared/api/use-api-error-text.ts";
+import { LoadFailedAlert } from "../../../../shared/ui/load-failed-alert.tsx";
 import { useSendWebhook } from "../api/send-webhook.ts";
 import { useWebhookDeliveries } from "../api/webhook-deliveries.ts";
 
@@ -25,16 +26,7 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabl
     );
   }
   if (log.isError) {
-    return (
-      <Alert color="red" role="alert" title={t("log.loadFailed")}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(log.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => log.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert title={t("log.loadFailed")} error={log.error} onRetry={() => log.refetch()} />;
   }
   const deliveries = log.data.pages.flatMap((page) => page.deliveries);
   if (!deliveries.length)
