@@ -159,7 +159,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db, pglite, writes } = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, searchPath: options.searchPath });
+  const { db, pglite, writes } = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    searchPath: options.searchPath,
+    onIdleConnectionError: (err) => app.log.warn({ err }, "an idle PostgreSQL connection failed; the next query opens another"),
+  });
   // Files under DATA_DIR are this instance's own: refuse to start beside instances whose files are elsewhere (decision 0019).
   if (!config.s3) {
     await assertStoreSharedWithDatabase(db, join(config.dataDir, "objects")).catch(async (err) => {

@@ -78,6 +78,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves in their own). */
   searchPath?: string;
+  /** Told when a pooled PostgreSQL connection fails while idle (the server restarted, an operator ended it). */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
 export interface OpenDatabase {
@@ -99,6 +101,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // pg emits an idle connection's failure on the pool, and an unheard 'error' event ends the process: the pool has
+    // already dropped that connection and opens another on the next query, so it is only said.
+    pool.on("error", (err) => options.onIdleConnectionError?.(err));
     ({ dialect, watch } = watchWrites(new PostgresDialect({ pool })));
     if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
   } else {
