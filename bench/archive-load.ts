@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { type BenchRow, freePort, freshDatabase, startBenchServer } from "./bench-support.ts";
+import { type BenchRow, type BenchServer, freePort, freshDatabase, startBenchServer } from "./bench-support.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -112,6 +112,7 @@ async function drive(configPath: string) {
     return;
   }
   const counts: Record<string, number> = {};
+  const refused: string[] = [];
   const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
   let n = 0;
   /** One request of the mix; `x` in [0, 1) picks its kind. */
@@ -147,15 +148,22 @@ async function drive(configPath: string) {
     duration: mix.durationS,
     requests: [
       {
-        setupRequest: (req: Record<string, unknown>) => {
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
           const { kind, ...request } = draw(Math.random());
           counts[kind] = (counts[kind] ?? 0) + 1;
+          // What this connection asks now: a refusal is reported with its request.
+          context.asked = `${request.method} ${request.path}`;
           return { ...req, ...request };
+        },
+        onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+          if ((status < 200 || status > 299) && refused.length < 5) refused.push(`${status} ${context.asked}: ${body.slice(0, 300)}`);
         },
       },
     ],
   });
-  console.log(JSON.stringify({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, counts }));
+  console.log(
+    JSON.stringify({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, counts, refused }),
+  );
 }
 
 type Load = {
@@ -164,6 +172,8 @@ type Load = {
   non2xx: number;
   errors: number;
   counts?: Record<string, number>;
+  /** The first refusals, with what was asked and the answer's start. */
+  refused?: string[];
 };
 
 async function runLoad(dir: string, config: object): Promise<Load> {
@@ -175,7 +185,9 @@ async function runLoad(dir: string, config: object): Promise<Load> {
   });
   const result = JSON.parse(stdout.trim().split("\n").at(-1)!) as Load;
   if (result.non2xx || result.errors) {
-    throw new Error(`archive load: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    throw new Error(
+      `archive load: ${result.non2xx} non-2xx answers, ${result.errors} errors${result.refused?.length ? `: ${result.refused.join("; ")}` : ""}`,
+    );
   }
   return result;
 }
@@ -200,10 +212,11 @@ export async function measureArchiveLoad(options: {
   const dir = await mkdtemp(join(tmpdir(), "latent-archive-load-"));
   const dataDir = options.dataDir ?? join(dir, "data");
   const rows: BenchRow[] = [];
+  let server: BenchServer | undefined;
   try {
     // One address for both servers: the tokens name it.
     const port = await freePort();
-    let server = await startServer(databaseUrl, dataDir, port, {});
+    server = await startServer(databaseUrl, dataDir, port, {});
     const secret = (await readFile(join(dataDir, "dev-token-secret"), "utf8")).trim();
     const tokens: string[] = [];
     for (let i = 0; i < size.photographers; i++) {
@@ -269,9 +282,10 @@ export async function measureArchiveLoad(options: {
         unit: "ms",
       });
     }
-    await server.stop();
     return rows;
   } finally {
+    // Also when a run failed: a server left running would outlive the bench's database.
+    await server?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
