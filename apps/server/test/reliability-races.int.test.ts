@@ -198,6 +198,30 @@ describe.each(DATABASES)("races on %s", (kind) => {
     expect(mine.map((f: { id: string }) => f.id)).toEqual([film.body.id]);
   });
 
+  it("renames a roll while its frames are kept and edited at once, every request answered 200, none lost to a deadlock", async () => {
+    const token = await photographer(s);
+    const filmId = await newRoll(token);
+    for (let index = 1; index <= 4; index++) await upload(s, token, filmId, index, await jpeg(64, 48, index));
+    await waitForShots(s, token, filmId, 4);
+    // A rename refreshes the roll's search row, then its frames'; a keep or an edit refreshes a frame's, then the
+    // roll's. Sent together, each waits for the other's locks unless both take them in one order.
+    const answers: Answer[] = [];
+    for (let round = 0; round < 12; round++) {
+      answers.push(
+        ...(await Promise.all([
+          s.api(`/api/film/${filmId}`, { method: "PUT", token, body: { ...roll, name: `Rename ${round}` } }),
+          s.api(`/api/film/shot/${filmId}`, { method: "PUT", token, body: { index: 1, kept: round % 2 === 0 } }),
+          s.api(`/api/film/shot/${filmId}`, { method: "PUT", token, body: { index: 2, note: `Note ${round}` } }),
+          s.api(`/api/film/${filmId}`, { method: "PUT", token, body: { ...roll, name: `Rename ${round}b` } }),
+          s.api(`/api/film/shot/${filmId}`, { method: "PUT", token, body: { index: 3, kept: round % 2 === 1 } }),
+        ])),
+      );
+    }
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body])).toEqual([]);
+    const search = await s.api(`/api/film/search?q=${encodeURIComponent("Rename 11b")}`, { token });
+    expect(search.status).toBe(200);
+  });
+
   it("links a sticker to one roll only when two links race, and a roll to one sticker only", async () => {
     const sub = randomUUID();
     const token = await s.token({ sub, email: `${sub}@example.com` });

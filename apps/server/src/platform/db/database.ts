@@ -33,6 +33,7 @@ import * as labWebhooks from "../../migrations/0029-lab-webhooks.ts";
 import * as ordersAtVolume from "../../migrations/0030-orders-at-volume.ts";
 import * as guestAnswers from "../../migrations/0031-guest-answers.ts";
 import * as orderAwaitingCustomer from "../../migrations/0032-order-awaiting-customer.ts";
+import * as searchLockOrder from "../../migrations/0033-search-lock-order.ts";
 import { withOwnSchemaIntrospection } from "./own-schema-introspection.ts";
 import type { Database } from "./schema.ts";
 import { type WriteWatch, watchWrites } from "./write-watch.ts";
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0030-orders-at-volume": ordersAtVolume,
   "0031-guest-answers": guestAnswers,
   "0032-order-awaiting-customer": orderAwaitingCustomer,
+  "0033-search-lock-order": searchLockOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
