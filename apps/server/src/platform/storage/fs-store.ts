@@ -286,7 +286,7 @@ export function createFsStore(root: string): ObjectStore {
           throw err;
         }
       }
-      await rm(staging, { recursive: true, force: true });
+      await removeStaging(staging);
       const s = await stat(target);
       return { size: s.size, contentType: manifest.contentType };
     },
@@ -298,7 +298,7 @@ export function createFsStore(root: string): ObjectStore {
       if (manifest && (JSON.parse(manifest) as UploadManifest).key !== key) {
         throw new Error(`Multipart upload ${uploadId} belongs to another key than ${key}`);
       }
-      await rm(staging, { recursive: true, force: true });
+      await removeStaging(staging);
     },
   };
 }
@@ -309,6 +309,22 @@ export function createFsStore(root: string): ObjectStore {
  * to libuv's threads, which on a busy machine cost as much as the bytes: a write stream's one or two writes per
  * 64 KB received buffer were a third of the server's CPU per uploaded byte (decision 0049).
  */
+/**
+ * Removes an upload's staging folder. A part sent again may still be writing into it (its earlier version raced the
+ * completion): the folder is moved aside first, so such a writer finds it gone (and its part is answered as arriving
+ * too late) instead of adding a file while it is removed, which failed the completion with ENOTEMPTY.
+ */
+async function removeStaging(staging: string) {
+  const aside = `${staging}.removed-${randomUUID()}`;
+  try {
+    await rename(staging, aside);
+  } catch (err) {
+    if (isMissing(err)) return;
+    throw err;
+  }
+  await rm(aside, { recursive: true, force: true, maxRetries: 3 });
+}
+
 async function writeAt(file: FileHandle, body: AsyncIterable<Buffer>, position: number, limit: number | undefined, what: string) {
   let written = 0;
   let batch: Buffer[] = [];
