@@ -22,53 +22,30 @@ const updatedShots = `array(
     or n.taken_at is distinct from o.taken_at or n.user_id is distinct from o.user_id or n.film_id is distinct from o.film_id
     or n.aperture is distinct from o.aperture or n.kept is distinct from o.kept)`;
 
+/** The frames' two triggers: which frames and rolls each refreshes. */
+const FRAME_TRIGGERS = [
+  { name: "search_shots_inserted", shots: "array(select id from new_shots)", rolls: insertedRolls },
+  { name: "search_shots_updated", shots: updatedShots, rolls: updatedRolls },
+];
+
+/** A frame trigger's function; `lockFirst`: the rolls' search rows are locked before the frames' are written. */
+const frameTrigger = (t: (typeof FRAME_TRIGGERS)[number], lockFirst: boolean) =>
+  sql.raw(`
+    create or replace function ${t.name}() returns trigger language plpgsql as $f$
+      declare rolls uuid[] := ${t.rolls};
+      begin
+        ${lockFirst ? LOCK_ROLLS : ""}
+        perform shot_search_refresh(${t.shots});
+        perform roll_search_refresh(rolls);
+        return null;
+      end
+    $f$`);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`
-    create or replace function search_shots_inserted() returns trigger language plpgsql as $f$
-      declare rolls uuid[] := ${insertedRolls};
-      begin
-        ${LOCK_ROLLS}
-        perform shot_search_refresh(array(select id from new_shots));
-        perform roll_search_refresh(rolls);
-        return null;
-      end
-    $f$`)
-    .execute(db);
-  await sql
-    .raw(`
-    create or replace function search_shots_updated() returns trigger language plpgsql as $f$
-      declare rolls uuid[] := ${updatedRolls};
-      begin
-        ${LOCK_ROLLS}
-        perform shot_search_refresh(${updatedShots});
-        perform roll_search_refresh(rolls);
-        return null;
-      end
-    $f$`)
-    .execute(db);
+  for (const t of FRAME_TRIGGERS) await frameTrigger(t, true).execute(db);
 }
 
 /** 0026's functions, which refresh the frames' rows before locking their rolls'. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`
-    create or replace function search_shots_inserted() returns trigger language plpgsql as $f$
-      begin
-        perform shot_search_refresh(array(select id from new_shots));
-        perform roll_search_refresh(${insertedRolls});
-        return null;
-      end
-    $f$`)
-    .execute(db);
-  await sql
-    .raw(`
-    create or replace function search_shots_updated() returns trigger language plpgsql as $f$
-      begin
-        perform shot_search_refresh(${updatedShots});
-        perform roll_search_refresh(${updatedRolls});
-        return null;
-      end
-    $f$`)
-    .execute(db);
+  for (const t of FRAME_TRIGGERS) await frameTrigger(t, false).execute(db);
 }
